@@ -1,0 +1,156 @@
+"""Structured verdicts: what a check found wrong, which rule it breaks, with which cards.
+
+A check never returns a sentence. It returns :class:`Violation` values, each with a stable
+kebab-case ``code``, the id of the rule of :mod:`rules_fr.catalog` it enforces, and
+JSON-ready ``params`` (cards as canonical codes, counts as integers); the catalogs of the web
+layer turn them into sentences in the reader's language. Warnings are advice on a legal
+action and have the same shape.
+
+>>> v = violation(Code.MUST_FOLLOW_SUIT, card="KS", led="5H", cards=["7H", "KH"])
+>>> v.code, v.rule
+('must-follow-suit', 'play.follow-suit')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final
+
+__all__ = ["Code", "Violation", "IllegalActionError", "RULE_OF_CODE", "violation"]
+
+
+class Code(StrEnum):
+    """Every violation and warning code the core can emit (the API's stable vocabulary)."""
+
+    # card play
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    MUST_TRUMP = "must-trump"
+    MUST_OVERTRUMP = "must-overtrump"
+    CALLED_SUIT_FIRST_LEAD = "called-suit-first-lead"
+    TRICK_COMPLETE = "trick-complete"
+    # warnings on a legal play
+    EXCUSE_LAST_TRICK = "excuse-last-trick"
+    PETIT_EXPOSED = "petit-exposed"
+    # écart
+    ECART_SIZE = "ecart-size"
+    ECART_KING = "ecart-king"
+    ECART_BOUT = "ecart-bout"
+    ECART_TRUMP_AVOIDABLE = "ecart-trump-avoidable"
+    ECART_CARD_NOT_AVAILABLE = "ecart-card-not-available"
+    ECART_NOT_ALLOWED = "ecart-not-allowed"
+    # poignée
+    POIGNEE_SIZE = "poignee-size"
+    POIGNEE_NOT_TRUMP = "poignee-not-trump"
+    POIGNEE_CARD_NOT_IN_HAND = "poignee-card-not-in-hand"
+    POIGNEE_EXCUSE_HIDES_TRUMP = "poignee-excuse-hides-trump"
+    POIGNEE_TOO_LATE = "poignee-too-late"
+    # bidding
+    BID_TOO_LOW = "bid-too-low"
+    BID_AUCTION_CLOSED = "bid-auction-closed"
+    BID_OUT_OF_TURN = "bid-out-of-turn"
+    BID_DEALER_AFTER_MISDEAL = "bid-dealer-after-misdeal"
+    # chelem
+    CHELEM_NOT_TAKER = "chelem-not-taker"
+    CHELEM_TOO_LATE = "chelem-too-late"
+    # king call
+    CALL_NOT_A_FACE = "call-not-a-face"
+    CALL_QUEEN_WITHOUT_FOUR_KINGS = "call-queen-without-four-kings"
+    CALL_CAVALIER_WITHOUT_KINGS_QUEENS = "call-cavalier-without-kings-queens"
+    CALL_VALET_WITHOUT_KINGS_QUEENS_CAVALIERS = "call-valet-without-kings-queens-cavaliers"
+    CALL_NOT_FIVE_PLAYERS = "call-not-five-players"
+    # deal and hands
+    DEAL_CARD_COUNT = "deal-card-count"
+    DEAL_DUPLICATE_CARD = "deal-duplicate-card"
+    DEAL_MISSING_CARD = "deal-missing-card"
+    DEAL_HAND_SIZE = "deal-hand-size"
+    DEAL_CHIEN_SIZE = "deal-chien-size"
+    PETIT_SEC = "petit-sec"
+    # tables: order of play
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_PHASE = "wrong-phase"
+
+
+RULE_OF_CODE: Final[Mapping[Code, str]] = {
+    Code.CARD_NOT_IN_HAND: "play.own-cards",
+    Code.MUST_FOLLOW_SUIT: "play.follow-suit",
+    Code.MUST_TRUMP: "play.must-trump",
+    Code.MUST_OVERTRUMP: "play.overtrump",
+    Code.CALLED_SUIT_FIRST_LEAD: "play.called-suit-first-lead",
+    Code.TRICK_COMPLETE: "play.turn",
+    Code.EXCUSE_LAST_TRICK: "excuse.last-trick",
+    Code.PETIT_EXPOSED: "petit.hunt",
+    Code.ECART_SIZE: "ecart.size",
+    Code.ECART_KING: "ecart.no-king-no-bout",
+    Code.ECART_BOUT: "ecart.no-king-no-bout",
+    Code.ECART_TRUMP_AVOIDABLE: "ecart.trumps",
+    Code.ECART_CARD_NOT_AVAILABLE: "ecart.size",
+    Code.ECART_NOT_ALLOWED: "chien.garde-sans-contre",
+    Code.POIGNEE_SIZE: "poignee.thresholds",
+    Code.POIGNEE_NOT_TRUMP: "poignee.thresholds",
+    Code.POIGNEE_CARD_NOT_IN_HAND: "poignee.shown",
+    Code.POIGNEE_EXCUSE_HIDES_TRUMP: "poignee.excuse",
+    Code.POIGNEE_TOO_LATE: "poignee.shown",
+    Code.BID_TOO_LOW: "bid.higher",
+    Code.BID_AUCTION_CLOSED: "bid.once",
+    Code.BID_OUT_OF_TURN: "bid.order",
+    Code.BID_DEALER_AFTER_MISDEAL: "deal.misdeal",
+    Code.CHELEM_NOT_TAKER: "chelem.announce",
+    Code.CHELEM_TOO_LATE: "chelem.announce",
+    Code.CALL_NOT_A_FACE: "call.king",
+    Code.CALL_QUEEN_WITHOUT_FOUR_KINGS: "call.ladder",
+    Code.CALL_CAVALIER_WITHOUT_KINGS_QUEENS: "call.ladder",
+    Code.CALL_VALET_WITHOUT_KINGS_QUEENS_CAVALIERS: "call.ladder",
+    Code.CALL_NOT_FIVE_PLAYERS: "call.king",
+    Code.DEAL_CARD_COUNT: "deal.distribution",
+    Code.DEAL_DUPLICATE_CARD: "cards.deck",
+    Code.DEAL_MISSING_CARD: "cards.deck",
+    Code.DEAL_HAND_SIZE: "deal.distribution",
+    Code.DEAL_CHIEN_SIZE: "deal.chien",
+    Code.PETIT_SEC: "deal.petit-sec",
+    Code.NOT_YOUR_TURN: "play.turn",
+    Code.WRONG_PHASE: "play.turn",
+}
+
+WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule a proposed action breaks (or, for a warning, a rule the player should mind)."""
+
+    code: Code
+    rule: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape the API serves (without the sentence, which the catalogs add)."""
+        return {"code": self.code.value, "rule": self.rule, "params": dict(self.params)}
+
+
+def violation(code: Code, **params: Any) -> Violation:
+    """A :class:`Violation` of ``code``, its rule id looked up, params made JSON-ready."""
+    return Violation(code, RULE_OF_CODE[code], {k: _plain(v) for k, v in params.items()})
+
+
+def _plain(value: Any) -> Any:
+    code = getattr(value, "code", None)
+    if isinstance(code, str):  # a Card or an enum with an API code
+        return code
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value.value if isinstance(value, StrEnum) else value
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, Iterable):
+        return [_plain(v) for v in value]
+    return value
+
+
+class IllegalActionError(ValueError):
+    """Raised by the ``verify_*`` functions and the state machine on an illegal action."""
+
+    def __init__(self, violations: list[Violation]) -> None:
+        super().__init__(", ".join(v.code for v in violations))
+        self.violations = violations
