@@ -88,14 +88,16 @@ class Card:
     ``T21``, ``EX``.
     """
 
-    __slots__ = ("index", "suit", "rank", "code", "mask", "points_half", "is_trump",
-                 "is_excuse", "is_bout", "is_king", "is_face")
+    __slots__ = ("index", "suit", "rank", "code", "mask", "suit_bits", "points_half",
+                 "is_trump", "is_excuse", "is_bout", "is_king", "is_face")
 
     index: int
     suit: Suit
     rank: int
     code: str
     mask: int
+    suit_bits: int
+    """The mask of every card of this card's suit (for following suit in a few operations)."""
     points_half: int
     is_trump: bool
     is_excuse: bool
@@ -186,6 +188,8 @@ def suit_mask(suit: Suit) -> int:
 _SUIT_MASKS: Final[dict[Suit, int]] = {
     suit: sum(card.mask for card in CARDS if card.suit is suit) for suit in Suit
 }
+for _card in CARDS:
+    object.__setattr__(_card, "suit_bits", _SUIT_MASKS[_card.suit])
 TRUMP_MASK: Final = _SUIT_MASKS[Suit.TRUMPS]
 EXCUSE_MASK: Final = EXCUSE.mask
 FULL_MASK: Final = (1 << 78) - 1
@@ -202,10 +206,10 @@ def trumps_above_mask(rank: int) -> int:
     >>> CardSet(trumps_above_mask(19)).codes()
     ['T20', 'T21']
     """
-    return _TRUMPS_ABOVE[rank]
+    return TRUMPS_ABOVE[rank]
 
 
-_TRUMPS_ABOVE: Final = tuple(
+TRUMPS_ABOVE: Final = tuple(
     sum(1 << (56 + r - 1) for r in range(rank + 1, 22)) for rank in range(0, 22)
 )
 

@@ -22,7 +22,13 @@ __all__ = ["Code", "Violation", "IllegalActionError", "RULE_OF_CODE", "violation
 
 
 class Code(StrEnum):
-    """Every violation and warning code the core can emit (the API's stable vocabulary)."""
+    """Every violation and warning code the core can emit (the API's stable vocabulary).
+
+    A code reads and prints as its plain string: ``Code.MUST_TRUMP == "must-trump"``.
+    """
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
     # card play
     CARD_NOT_IN_HAND = "card-not-in-hand"
@@ -67,10 +73,13 @@ class Code(StrEnum):
     DEAL_MISSING_CARD = "deal-missing-card"
     DEAL_HAND_SIZE = "deal-hand-size"
     DEAL_CHIEN_SIZE = "deal-chien-size"
+    DEAL_HAND_COUNT = "deal-hand-count"
     PETIT_SEC = "petit-sec"
     # tables: order of play
     NOT_YOUR_TURN = "not-your-turn"
     WRONG_PHASE = "wrong-phase"
+    # scoring input
+    SCORE_IMPOSSIBLE = "score-impossible"
 
 
 RULE_OF_CODE: Final[Mapping[Code, str]] = {
@@ -109,9 +118,11 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
     Code.DEAL_MISSING_CARD: "cards.deck",
     Code.DEAL_HAND_SIZE: "deal.distribution",
     Code.DEAL_CHIEN_SIZE: "deal.chien",
+    Code.DEAL_HAND_COUNT: "deal.distribution",
     Code.PETIT_SEC: "deal.petit-sec",
     Code.NOT_YOUR_TURN: "play.turn",
     Code.WRONG_PHASE: "play.turn",
+    Code.SCORE_IMPOSSIBLE: "counting.total",
 }
 
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})

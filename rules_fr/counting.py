@@ -1,0 +1,178 @@
+"""Counting a played deal: who won each trick, the excuse exchange, petit au bout, chelem,
+and the card points and bouts of each camp.
+
+The excuse (FFT 2012, seed 000):
+
+- Played before the last trick, it stays with its camp; its owner gives the trick's winner a
+  card worth half a point in exchange. When the owner's camp has no trick yet the exchange is
+  settled later, and when it never wins one (a chelem against it) it keeps the excuse all the
+  same: in every case the owner's camp nets 4 points for it and the other camp half a point.
+  We therefore count the exchange as a transfer of one half-point, not as a particular card.
+- Played at the last trick, it goes to that trick's winner (it changes camp), except in a
+  chelem: the camp that won every other trick and plays the excuse last wins that trick too.
+
+Petit au bout: the camp that wins the last trick, when that trick holds the petit, takes the
+bonus whoever played it; when a chelem camp plays the excuse last, the penultimate trick is
+the one that counts.
+
+>>> from rules_fr.cards import parse_cards
+>>> trick = PlayedTrick(0, tuple(parse_cards(["7D", "KD", "EX", "2D"])))
+>>> trick.winner_seat(4)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules_fr.cards import BOUT_MASK, EXCUSE, PETIT, Card, CardSet, points_half
+from rules_fr.contracts import Camp, Contract
+from rules_fr.play import trick_winner
+
+__all__ = ["Count", "PlayedTrick", "count_deal", "camp_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A complete trick: the seat that led it and the cards in play order (card ``i`` was
+    played by seat ``(leader + i) % players``)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+
+    def seat_of(self, position: int, players: int) -> int:
+        """The seat that played the card at ``position``."""
+        return (self.leader + position) % players
+
+    def winner_seat(self, players: int) -> int:
+        """The seat whose card wins the trick (the excuse never does here)."""
+        return self.seat_of(trick_winner(self.cards), players)
+
+
+def camp_of(seat: int, taker: int, partner: int | None) -> Camp:
+    """The taker and his partner (five players) attack; everyone else defends."""
+    return Camp.TAKER if seat in (taker, partner) else Camp.DEFENSE
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What each camp made in a deal, in half-points, and the events the score depends on."""
+
+    points_half: Mapping[Camp, int]
+    bouts: Mapping[Camp, int]
+    tricks_won: Mapping[Camp, int]
+    trick_winners: tuple[int, ...]
+    """The seat that won each trick, in order (the next trick's leader)."""
+    petit_au_bout: Camp | None
+    chelem: Camp | None
+    """The camp that won every trick, if one did."""
+    excuse_camp: Camp | None
+    """The camp the excuse counts for in the end."""
+    excuse_exchanged: bool = False
+    """Whether the excuse's owner owed the other camp a half-point card for it."""
+    excuse_lost_last_trick: bool = False
+    chien_camp: Camp = Camp.TAKER
+
+    @property
+    def taker_points_half(self) -> int:
+        return self.points_half[Camp.TAKER]
+
+    @property
+    def taker_bouts(self) -> int:
+        return self.bouts[Camp.TAKER]
+
+
+def count_deal(
+    *,
+    players: int,
+    contract: Contract,
+    taker: int,
+    partner: int | None,
+    tricks: Sequence[PlayedTrick],
+    chien: CardSet,
+    ecart: CardSet | None = None,
+) -> Count:
+    """Count a complete deal.
+
+    ``chien`` is the chien as dealt; ``ecart`` the taker's discard (petite and garde only; it
+    counts for the taker). Under a garde sans the chien counts for the taker, under a garde
+    contre for the defence. The totals always make 91 points (182 half-points).
+    """
+    camp_mask = {Camp.TAKER: 0, Camp.DEFENSE: 0}
+    won = {Camp.TAKER: 0, Camp.DEFENSE: 0}
+    transfer = {Camp.TAKER: 0, Camp.DEFENSE: 0}
+    winners: list[int] = []
+    excuse_camp: Camp | None = None
+    excuse_exchanged = excuse_lost = False
+    chelem_excuse_trick = False
+    last = len(tricks) - 1
+
+    if contract.taker_takes_chien:
+        camp_mask[Camp.TAKER] |= (ecart if ecart is not None else chien).mask
+        chien_camp = Camp.TAKER
+    else:
+        chien_camp = contract.chien_camp
+        camp_mask[chien_camp] |= chien.mask
+
+    for number, trick in enumerate(tricks):
+        cards = trick.cards
+        excuse_at = next((i for i, card in enumerate(cards) if card is EXCUSE), None)
+        owner = (camp_of(trick.seat_of(excuse_at, players), taker, partner)
+                 if excuse_at is not None else None)
+        if owner is not None and number == last and number > 0 and won[owner] == number:
+            # excuse.chelem: the camp that won every other trick wins the last with the excuse
+            winner_seat = trick.seat_of(excuse_at, players)  # type: ignore[arg-type]
+            winner = owner
+            chelem_excuse_trick = True
+        else:
+            winner_seat = trick.winner_seat(players)
+            winner = camp_of(winner_seat, taker, partner)
+        winners.append(winner_seat)
+        won[winner] += 1
+        trick_mask = 0
+        for card in cards:
+            trick_mask |= card.mask
+        if owner is None:
+            camp_mask[winner] |= trick_mask
+            continue
+        if number == last and not chelem_excuse_trick:
+            # excuse.last-trick: played last, the excuse goes to the trick's winner
+            camp_mask[winner] |= trick_mask
+            excuse_camp = winner
+            excuse_lost = winner is not owner
+        else:
+            # excuse.exchange: the excuse stays with its camp, which owes a half-point card
+            camp_mask[winner] |= trick_mask & ~EXCUSE.mask
+            camp_mask[owner] |= EXCUSE.mask
+            excuse_camp = owner
+            if winner is not owner:
+                transfer[owner] -= 1
+                transfer[winner] += 1
+                excuse_exchanged = True
+
+    if excuse_camp is None:  # the excuse was in the chien or the écart
+        excuse_camp = next((camp for camp, mask in camp_mask.items() if mask & EXCUSE.mask),
+                           None)
+
+    petit_au_bout: Camp | None = None
+    if tricks:
+        # petit.au-bout (and petit.au-bout-chelem when the excuse won the last trick)
+        final = last - 1 if chelem_excuse_trick else last
+        if final >= 0 and PETIT in CardSet.of(tricks[final].cards):
+            petit_au_bout = camp_of(winners[final], taker, partner)
+
+    chelem = next((camp for camp in Camp if tricks and won[camp] == len(tricks)), None)
+    return Count(
+        points_half={camp: points_half(CardSet(mask)) + transfer[camp]
+                     for camp, mask in camp_mask.items()},
+        bouts={camp: (mask & BOUT_MASK).bit_count() for camp, mask in camp_mask.items()},
+        tricks_won=dict(won),
+        trick_winners=tuple(winners),
+        petit_au_bout=petit_au_bout,
+        chelem=chelem,
+        excuse_camp=excuse_camp,
+        excuse_exchanged=excuse_exchanged,
+        excuse_lost_last_trick=excuse_lost,
+        chien_camp=chien_camp,
+    )

@@ -1,0 +1,260 @@
+"""Card play: which cards may be played to a trick, why a card may not, and who wins a trick.
+
+The rules, in the rulebook's order (seed 000, FFT 2012):
+
+1. One plays a card of one's own hand (``play.own-cards``).
+2. The excuse may be played at any moment, whatever one holds (``play.excuse-anytime``).
+3. After an excuse lead, the next card sets the suit (``play.excuse-lead``).
+4. A plain suit led: follow it, with no obligation to go higher (``play.follow-suit``).
+5. Void in it: trump (``play.must-trump``); when a trump is already in the trick, overtrump
+   it if one can, otherwise play any trump (undertrump, "pisser") (``play.overtrump``).
+6. Trumps led: play a higher trump than the highest in the trick, even a partner's, when one
+   can; otherwise any trump (``play.overtrump``).
+7. With neither the suit nor a trump, discard any card (``play.discard``).
+8. At five players, the first lead may not be in the called card's suit, unless it is the
+   called card itself (``play.called-suit-first-lead``).
+
+:func:`legal_cards` and :func:`check_play` share one function, :func:`_obligation`, that
+computes the legal set together with the rule that narrowed it: the set and the check cannot
+disagree (as python-chess's ``legal_moves`` and ``is_legal``).
+
+>>> hand = CardSet.parse(["7H", "KH", "T3", "EX", "2S"])
+>>> legal_cards(hand, parse_cards(["5H"])).codes()
+['7H', 'KH', 'EX']
+>>> [v.code for v in check_play(hand, parse_cards(["5H"]), parse_card("T3"), players=4)]
+['must-follow-suit']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rules_fr.cards import (
+    EXCUSE,
+    EXCUSE_MASK,
+    PETIT,
+    TRUMP_MASK,
+    TRUMPS_ABOVE,
+    Card,
+    CardSet,
+    Suit,
+)
+from rules_fr.verdicts import Code, Violation, violation
+
+__all__ = [
+    "check_play",
+    "is_legal_play",
+    "led_card",
+    "legal_cards",
+    "play_warnings",
+    "trick_winner",
+]
+
+# Why the legal set was narrowed (the rule that bit), as small ints for speed.
+_FREE: Final = 0
+_FOLLOW: Final = 1
+_TRUMP: Final = 2
+_OVERTRUMP: Final = 3
+_CALLED_SUIT: Final = 4
+
+
+def led_card(trick: Sequence[Card]) -> Card | None:
+    """The card that sets the suit of the trick: the first that is not the excuse.
+
+    >>> led_card(parse_cards(["EX", "7D"]))
+    Card('7D')
+    """
+    for card in trick:
+        if not card.is_excuse:
+            return card
+    return None
+
+
+def _obligation(
+    hand_mask: int, trick: Sequence[Card], called: Card | None
+) -> tuple[int, int, Card | None, int]:
+    """(legal mask, reason, led card, highest trump rank in the trick) for the next card.
+
+    ``called`` is the called card when this is the first lead of a five-player deal.
+    """
+    led: Card | None = None
+    top_trump = 0
+    for card in trick:
+        if card.is_trump:
+            if card.rank > top_trump:
+                top_trump = card.rank
+            if led is None:
+                led = card
+        elif led is None and not card.is_excuse:
+            led = card
+    excuse = hand_mask & EXCUSE_MASK
+
+    if led is None:  # leading, or only the excuse was led: any card
+        if called is not None and not trick:
+            # play.called-suit-first-lead: not the called suit, but for the called card itself
+            allowed = hand_mask & ~(called.suit_bits & ~called.mask)
+            if allowed != hand_mask and allowed:
+                return allowed, _CALLED_SUIT, None, 0
+        return hand_mask, _FREE, None, 0
+
+    if not led.is_trump:
+        # play.follow-suit: follow the led suit, no obligation to go higher
+        following = hand_mask & led.suit_bits
+        if following:
+            return following | excuse, _FOLLOW, led, top_trump
+    trumps = hand_mask & TRUMP_MASK
+    if trumps:
+        # play.overtrump / play.must-trump: a higher trump when one can, else any trump
+        higher = trumps & TRUMPS_ABOVE[top_trump]
+        if higher and top_trump:
+            return higher | excuse, _OVERTRUMP, led, top_trump
+        return trumps | excuse, _TRUMP, led, top_trump
+    # play.discard: neither the suit nor a trump
+    return hand_mask, _FREE, led, top_trump
+
+
+def legal_cards(
+    hand: CardSet,
+    trick: Sequence[Card] = (),
+    *,
+    called_card: Card | None = None,
+    first_trick: bool = False,
+) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards already played to it).
+
+    ``called_card`` and ``first_trick`` matter only for the first lead of a five-player deal.
+
+    >>> legal_cards(CardSet.parse(["T5", "T12", "2S"]), parse_cards(["KH", "T8"])).codes()
+    ['T12']
+    >>> legal_cards(CardSet.parse(["T5", "2S", "EX"]), parse_cards(["T8"])).codes()
+    ['T5', 'EX']
+    """
+    called = called_card if first_trick else None
+    return CardSet(_obligation(hand.mask, trick, called)[0])
+
+
+def is_legal_play(
+    hand: CardSet,
+    trick: Sequence[Card],
+    card: Card,
+    *,
+    called_card: Card | None = None,
+    first_trick: bool = False,
+) -> bool:
+    """Whether ``card`` may be played (a fast boolean form of :func:`check_play`)."""
+    if not hand.mask & card.mask:
+        return False
+    called = called_card if first_trick else None
+    return bool(_obligation(hand.mask, trick, called)[0] & card.mask)
+
+
+def check_play(
+    hand: CardSet,
+    trick: Sequence[Card],
+    card: Card,
+    *,
+    players: int,
+    called_card: Card | None = None,
+    first_trick: bool = False,
+) -> list[Violation]:
+    """The rules that playing ``card`` from ``hand`` to ``trick`` breaks (empty when legal).
+
+    >>> hand = CardSet.parse(["T5", "T12", "2S"])
+    >>> v = check_play(hand, parse_cards(["KH", "T8"]), parse_card("T5"), players=4)[0]
+    >>> v.code, v.params["highest"], v.params["cards"]
+    ('must-overtrump', 'T8', ['T12'])
+    >>> check_play(hand, parse_cards(["KH", "T8"]), parse_card("EX"), players=4)[0].code
+    'card-not-in-hand'
+    """
+    # play.own-cards: a card of one's own hand
+    if not hand.mask & card.mask:
+        return [violation(Code.CARD_NOT_IN_HAND, card=card)]
+    # play.turn: the trick is not already complete
+    if len(trick) >= players:
+        return [violation(Code.TRICK_COMPLETE, card=card, players=players)]
+    called = called_card if first_trick else None
+    legal, reason, led, top_trump = _obligation(hand.mask, trick, called)
+    if legal & card.mask:
+        return []
+    allowed = CardSet(legal & ~EXCUSE_MASK)
+    if reason == _CALLED_SUIT:
+        assert called is not None
+        return [violation(Code.CALLED_SUIT_FIRST_LEAD, card=card, called=called,
+                          suit=called.suit, cards=allowed)]
+    assert led is not None
+    if reason == _FOLLOW:
+        return [violation(Code.MUST_FOLLOW_SUIT, card=card, led=led, suit=led.suit,
+                          cards=allowed)]
+    if reason == _OVERTRUMP and card.is_trump:
+        return [violation(Code.MUST_OVERTRUMP, card=card, led=led,
+                          highest=f"T{top_trump}", cards=allowed)]
+    if led.is_trump:  # trumps led and the card is no trump: trumps are the suit to follow
+        return [violation(Code.MUST_FOLLOW_SUIT, card=card, led=led, suit=Suit.TRUMPS,
+                          cards=CardSet(hand.mask & TRUMP_MASK))]
+    return [violation(Code.MUST_TRUMP, card=card, led=led, suit=led.suit,
+                      cards=CardSet(hand.mask & TRUMP_MASK))]
+
+
+def play_warnings(
+    hand: CardSet, trick: Sequence[Card], card: Card, *, players: int
+) -> list[Violation]:
+    """Advice on a legal play: what the player may lose by it.
+
+    - ``excuse-last-trick``: the excuse played at the last trick goes to that trick's winner
+      (except in a chelem, where it wins the trick).
+    - ``petit-exposed``: the petit played while a higher trump is in the trick, or while
+      players still to play may overtrump it, when another card was allowed.
+
+    >>> [w.code for w in play_warnings(CardSet.parse(["EX"]), [], EXCUSE, players=4)]
+    ['excuse-last-trick']
+    """
+    warnings: list[Violation] = []
+    if card is EXCUSE and len(hand) == 1:
+        warnings.append(violation(Code.EXCUSE_LAST_TRICK, card=card))
+    if card is PETIT:
+        legal = _obligation(hand.mask, trick, None)[0]
+        if legal & ~PETIT.mask:
+            top = max((c.rank for c in trick if c.is_trump), default=0)
+            players_after = players - len(trick) - 1
+            if top > 1 or players_after > 0:
+                warnings.append(violation(
+                    Code.PETIT_EXPOSED, card=card,
+                    beaten_by=f"T{top}" if top > 1 else None, players_after=players_after,
+                ))
+    return warnings
+
+
+def trick_winner(trick: Sequence[Card]) -> int:
+    """Position in ``trick`` of the card that wins it: the highest trump, else the highest card
+    of the led suit. The excuse never wins a trick here (the chelem exception is settled when
+    counting, see :mod:`rules_fr.counting`).
+
+    >>> trick_winner(parse_cards(["EX", "7D", "KD", "2C"]))
+    2
+    >>> trick_winner(parse_cards(["7D", "KD", "T1", "T2"]))
+    3
+    """
+    best = -1
+    best_key = -1
+    led_bits = 0
+    for position, card in enumerate(trick):
+        if card.is_excuse:
+            continue
+        if not led_bits:
+            led_bits = card.suit_bits
+        if card.is_trump:
+            key = 100 + card.rank
+        elif card.mask & led_bits:
+            key = card.rank
+        else:
+            continue
+        if key > best_key:
+            best, best_key = position, key
+    if best < 0:
+        raise ValueError("a trick of the excuse alone has no winner")
+    return best
+
+
+# Doctest helpers.
+from rules_fr.cards import parse_card, parse_cards  # noqa: E402,F401

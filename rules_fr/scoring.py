@@ -1,0 +1,262 @@
+"""Scoring a deal, as a derivation a player can follow line by line.
+
+The rulebook's computation (seed 000, FFT 2012):
+
+1. The target depends on the bouts in the taker's tricks: 56, 51, 41, 36 for 0..3 bouts.
+2. The difference is the taker's points minus the target. A half point goes to the winning
+   camp (FFT): with 2 bouts, 40.5 fails by 1 and 41.5 makes it by 1; exactly the target is
+   made ("juste fait"), by 0.
+3. (25 + difference) × the contract's multiplier (1, 2, 4, 6).
+4. Petit au bout: 10 × the multiplier to the camp that took it, whatever the result.
+5. Each poignée: 20, 30 or 40 to the camp that wins the deal, whoever showed it.
+6. Chelem: +400 announced and made, +200 made unannounced, −200 announced and failed;
+   a chelem by the defence earns each defender 200 more.
+7. Each defender marks the same score; the taker marks it × (defenders) with the opposite
+   sign: ×2 at 3 players, ×3 at 4; at 5 the taker ×2 and the partner ×1, or alone ×4.
+   The sum is always zero.
+
+Everything is an integer: card points are half-points and the difference is rounded once.
+
+>>> s = score(players=4, contract=Contract.GARDE, bouts=2, points_half=98,
+...           petit_au_bout=Camp.TAKER, poignees=[(Camp.TAKER, PoigneeLevel.SIMPLE)])
+>>> s.total, s.taker, s.defender
+(106, 318, -106)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Final
+
+from rules_fr.contracts import Camp, Contract
+from rules_fr.poignee import PoigneeLevel
+from rules_fr.verdicts import Code, Violation, violation
+
+__all__ = [
+    "LineCode",
+    "Score",
+    "ScoreLine",
+    "TARGETS",
+    "check_score_input",
+    "difference",
+    "score",
+    "target_for",
+]
+
+TARGETS: Final = (56, 51, 41, 36)
+"""Points the taker needs with 0, 1, 2 or 3 bouts."""
+CONTRACT_BASE: Final = 25
+PETIT_AU_BOUT_BONUS: Final = 10
+CHELEM_ANNOUNCED: Final = 400
+CHELEM_UNANNOUNCED: Final = 200
+CHELEM_FAILED: Final = -200
+CHELEM_DEFENCE: Final = 200
+
+
+class LineCode(StrEnum):
+    """The steps of a derivation (stable codes; the catalogs word them)."""
+
+    TARGET = "target"
+    DIFFERENCE = "difference"
+    CONTRACT = "contract"
+    PETIT_AU_BOUT = "petit-au-bout"
+    POIGNEE = "poignee"
+    CHELEM = "chelem"
+    TOTAL = "total"
+    TAKER = "taker-score"
+    PARTNER = "partner-score"
+    DEFENDER = "defender-score"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One step: a code, the figures it uses, and the points it adds (from the attack's side,
+    for the lines before the total; the seat's score for the per-seat lines)."""
+
+    code: LineCode
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    points: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code.value, "params": dict(self.params), "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result of a deal: whether the contract was made and what each seat marks."""
+
+    players: int
+    contract: Contract
+    won: bool
+    target: int
+    difference: int
+    """Points above (made) or below (failed) the target, rounded: always ≥ 0."""
+    multiplier: int
+    total: int
+    """What each defender pays (positive: the attack won) — the rulebook's 'total'."""
+    taker: int
+    partner: int
+    """The partner's score at five players (0 when there is none)."""
+    defender: int
+    """Each defender's score."""
+    defenders: int
+    lines: tuple[ScoreLine, ...]
+
+    def scores(self) -> dict[str, int]:
+        return {"taker": self.taker, "partner": self.partner, "defender": self.defender}
+
+
+def target_for(bouts: int) -> int:
+    """The taker's target with ``bouts`` bouts.
+
+    >>> [target_for(b) for b in range(4)]
+    [56, 51, 41, 36]
+    """
+    if not 0 <= bouts <= 3:
+        raise ValueError(f"bouts must be 0 to 3, not {bouts}")
+    return TARGETS[bouts]
+
+
+def difference(points_half: int, target: int) -> tuple[bool, int]:
+    """(made, difference) with the half point given to the winning camp.
+
+    >>> difference(81, 41), difference(83, 41), difference(82, 41)
+    ((False, 1), (True, 1), (True, 0))
+    """
+    gap_half = points_half - 2 * target
+    if gap_half >= 0:
+        return True, (gap_half + 1) // 2
+    return False, (-gap_half + 1) // 2
+
+
+def score(
+    *,
+    players: int,
+    contract: Contract,
+    bouts: int,
+    points_half: int,
+    petit_au_bout: Camp | None = None,
+    poignees: Sequence[tuple[Camp, PoigneeLevel]] = (),
+    chelem_announced: bool = False,
+    chelem: Camp | None = None,
+    alone: bool = False,
+) -> Score:
+    """Score a deal from the taker camp's points (in half-points) and bouts.
+
+    ``poignees`` lists each poignée shown, with the camp that showed it; ``chelem`` is the camp
+    that won every trick, if any; ``alone`` is a five-player taker without a partner (called
+    his own card, or a card in the chien).
+
+    >>> s = score(players=5, contract=Contract.GARDE_SANS, bouts=1, points_half=110,
+    ...           petit_au_bout=Camp.DEFENSE)
+    >>> s.total, s.taker, s.partner, s.defender
+    (76, 152, 76, -76)
+    """
+    if players not in (3, 4, 5):
+        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
+    target = target_for(bouts)
+    won, gap = difference(points_half, target)
+    multiplier = contract.multiplier
+    sign = 1 if won else -1
+    lines = [
+        ScoreLine(LineCode.TARGET, {"bouts": bouts, "target": target}),
+        ScoreLine(LineCode.DIFFERENCE, {"points_half": points_half, "target": target,
+                                        "difference": gap, "won": won}),
+    ]
+    base = sign * (CONTRACT_BASE + gap) * multiplier
+    lines.append(ScoreLine(LineCode.CONTRACT, {
+        "base": CONTRACT_BASE, "difference": gap, "subtotal": CONTRACT_BASE + gap,
+        "contract": contract.code, "multiplier": multiplier, "won": won,
+    }, base))
+    total = base
+    if petit_au_bout is not None:
+        points = PETIT_AU_BOUT_BONUS * multiplier * (1 if petit_au_bout is Camp.TAKER else -1)
+        lines.append(ScoreLine(LineCode.PETIT_AU_BOUT, {
+            "camp": petit_au_bout.value, "bonus": PETIT_AU_BOUT_BONUS, "multiplier": multiplier,
+        }, points))
+        total += points
+    for shown_by, level in poignees:
+        points = sign * level.bonus
+        lines.append(ScoreLine(LineCode.POIGNEE, {
+            "camp": Camp(shown_by).value, "level": level.value, "bonus": level.bonus,
+            "to": (Camp.TAKER if won else Camp.DEFENSE).value,
+        }, points))
+        total += points
+    for kind, points in _chelem_lines(chelem_announced, chelem):
+        lines.append(ScoreLine(LineCode.CHELEM, {"kind": kind, "bonus": abs(points)}, points))
+        total += points
+    lines.append(ScoreLine(LineCode.TOTAL, {"won": won}, total))
+
+    if players == 5 and not alone:
+        taker_factor, partner_factor, defenders = 2, 1, 3
+    else:
+        defenders = players - 1
+        taker_factor, partner_factor = defenders, 0
+    taker_score, partner_score = total * taker_factor, total * partner_factor
+    lines.append(ScoreLine(LineCode.TAKER, {"factor": taker_factor, "total": total},
+                           taker_score))
+    if partner_factor:
+        lines.append(ScoreLine(LineCode.PARTNER, {"factor": partner_factor, "total": total},
+                               partner_score))
+    lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total}, -total))
+    return Score(players, contract, won, target, gap, multiplier, total, taker_score,
+                 partner_score, -total, defenders, tuple(lines))
+
+
+def _chelem_lines(announced: bool, chelem: Camp | None) -> list[tuple[str, int]]:
+    """score.chelem and score.defence-chelem: the bonus lines, from the attack's side.
+
+    An announced chelem that the defence turns into its own chelem costs both penalties:
+    the announcement failed, and the defence made a chelem.
+    """
+    lines: list[tuple[str, int]] = []
+    if chelem is Camp.TAKER:
+        lines.append(("announced" if announced else "unannounced",
+                      CHELEM_ANNOUNCED if announced else CHELEM_UNANNOUNCED))
+    elif announced:
+        lines.append(("failed", CHELEM_FAILED))
+    if chelem is Camp.DEFENSE:
+        lines.append(("defence", -CHELEM_DEFENCE))
+    return lines
+
+
+def check_score_input(
+    *,
+    players: int,
+    bouts: int,
+    points_half: int,
+    chelem: Camp | None = None,
+) -> list[Violation]:
+    """Totals no deal can produce: points outside 0..91, fewer points than the bouts alone
+    are worth (or more than the cards the other camp's bouts leave), a chelem camp without
+    (nearly) every card.
+
+    >>> [v.code for v in check_score_input(players=4, bouts=3, points_half=10)]
+    ['score-impossible']
+    """
+    problems: list[Violation] = []
+    if not 0 <= points_half <= 182:
+        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="points-range",
+                                  points_half=points_half))
+        return problems
+    if not 0 <= bouts <= 3:
+        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="bouts-range", bouts=bouts))
+        return problems
+    # Each bout is 4.5 points; the excuse exchange moves at most half a point.
+    low = 9 * bouts - 1
+    high = 182 - 9 * (3 - bouts) + 1
+    if not max(low, 0) <= points_half <= min(high, 182):
+        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="bouts-points", bouts=bouts,
+                                  points_half=points_half))
+    if chelem is Camp.TAKER and (points_half < 182 - 8 or bouts < 2):
+        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
+                                  points_half=points_half, bouts=bouts))
+    if chelem is Camp.DEFENSE and (points_half > 8 or bouts > 1):
+        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
+                                  points_half=points_half, bouts=bouts))
+    return problems
