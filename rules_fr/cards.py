@@ -220,8 +220,8 @@ class CardSet:
     Iteration yields cards in deck order (♠ ♥ ♦ ♣ from 1 to roi, trumps 1 to 21, excuse).
 
     >>> hand = CardSet.parse(["KH", "T1", "EX"])
-    >>> len(hand), PETIT in hand, hand.codes()
-    (3, True, ['KH', 'T1', 'EX'])
+    >>> len(hand), PETIT in hand, "KH" in hand, hand.codes()
+    (3, True, True, ['KH', 'T1', 'EX'])
     >>> (hand - CardSet.parse(["EX"])).codes()
     ['KH', 'T1']
     """
@@ -267,6 +267,8 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):  # "KS" in hand: a code is read as its card, not ignored
+            card = parse_card(card)
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
     def __eq__(self, other: object) -> bool:

@@ -1,0 +1,42 @@
+# Two commands matter: `make run` (the service on its embedded SQLite default) and
+# `make test` (every test). Both install what they need into .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 5000
+
+.PHONY: run test bench lint catalogs browser clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+catalogs: $(STAMP)
+	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(BIN)/pybabel -q compile -d translations; fi
+
+# Debian's Chromium for the browser tests (never a downloaded browser).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+		echo "could not install chromium: browser tests will fail"; }
+
+run: catalogs
+	$(BIN)/flask --app tutor run --port $(PORT)
+
+test: catalogs browser
+	$(BIN)/python -m pytest
+
+bench: catalogs
+	$(BIN)/python scripts/bench_core.py
+	@if [ -f scripts/bench_http.py ]; then $(BIN)/python scripts/bench_http.py; fi
+
+lint: $(STAMP)
+	$(BIN)/ruff check rules_fr tutor tests scripts
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis translations/*/LC_MESSAGES/*.mo

@@ -1,0 +1,111 @@
+"""Counting: trick winners, the excuse exchange, petit au bout, chelem, the chien (seed 000,
+FFT 2012)."""
+
+from __future__ import annotations
+
+from rules_fr.cards import DECK, CardSet, parse_cards
+from rules_fr.contracts import Camp, Contract
+from rules_fr.counting import PlayedTrick, count_deal
+
+
+def trick(leader: int, *codes: str) -> PlayedTrick:
+    return PlayedTrick(leader, tuple(parse_cards(codes)))
+
+
+def rest_in_chien(*tricks: PlayedTrick) -> CardSet:
+    """Everything not played goes to a big 'chien' so the totals make 91."""
+    played = CardSet.of(c for t in tricks for c in t.cards)
+    return DECK - played
+
+
+def count(*tricks: PlayedTrick, contract: Contract = Contract.GARDE_SANS, taker: int = 0,
+          partner: int | None = None, players: int = 4):
+    return count_deal(players=players, contract=contract, taker=taker, partner=partner,
+                      tricks=list(tricks), chien=rest_in_chien(*tricks))
+
+
+def test_counting_total_91() -> None:
+    c = count(trick(0, "5H", "KH", "2H", "3H"), trick(1, "T2", "T5", "T9", "T1"))
+    assert c.points_half[Camp.TAKER] + c.points_half[Camp.DEFENSE] == 182
+
+
+def test_excuse_exchange_owner_keeps_it_and_gives_half_point() -> None:
+    # taker (seat 0) plays the excuse in a trick the defence wins; the last trick is later
+    first = trick(1, "5H", "KH", "2H", "EX")  # seat 1 leads; seat 0 plays 4th: EX
+    last = trick(2, "6S", "7S", "8S", "9S")
+    c = count(first, last, contract=Contract.GARDE_CONTRE)
+    assert c.excuse_camp is Camp.TAKER and c.excuse_exchanged
+    # the taker won nothing but keeps the excuse, net 4 points
+    assert c.points_half[Camp.TAKER] == 8
+    assert c.bouts[Camp.TAKER] == 1
+
+
+def test_excuse_exchange_same_totals_when_owner_has_no_trick_yet() -> None:
+    # the owner's camp wins a trick only afterwards: the totals are the same
+    won = trick(2, "2S", "3S", "KS", "4S")  # seat 0 (taker) wins with the king
+    final = trick(0, "6D", "7D", "8D", "9D")
+    early = count(trick(1, "5H", "KH", "2H", "EX"), won, final, contract=Contract.GARDE_CONTRE)
+    late = count(won, trick(0, "EX", "5H", "KH", "2H"), final, contract=Contract.GARDE_CONTRE)
+    assert early.points_half == {Camp.TAKER: 8 + 12, Camp.DEFENSE: 182 - 20}
+    assert late.points_half == early.points_half
+    assert early.bouts == late.bouts == {Camp.TAKER: 1, Camp.DEFENSE: 2}  # chien: petit, 21
+
+
+def test_excuse_last_trick_changes_camp() -> None:
+    c = count(trick(0, "2S", "KS", "3S", "4S"), trick(1, "5H", "KH", "2H", "EX"),
+              contract=Contract.GARDE_CONTRE)
+    assert c.excuse_camp is Camp.DEFENSE and c.excuse_lost_last_trick
+    assert not c.excuse_exchanged
+    # the excuse counted once, for the defence: not twice
+    assert c.points_half[Camp.TAKER] == 0
+    assert c.points_half[Camp.TAKER] + c.points_half[Camp.DEFENSE] == 182
+
+
+def test_excuse_chelem_wins_last_trick_and_petit_au_bout_penultimate() -> None:
+    c = count(trick(0, "KS", "2S", "3S", "4S"), trick(0, "T1", "5S", "6S", "7S"),
+              trick(0, "EX", "5H", "KH", "2H"))
+    assert c.chelem is Camp.TAKER and c.tricks_won[Camp.TAKER] == 3
+    assert c.trick_winners == (0, 0, 0)
+    assert c.petit_au_bout is Camp.TAKER
+    assert c.excuse_camp is Camp.TAKER
+
+
+def test_excuse_chelem_defence_keeps_excuse_for_four_points() -> None:
+    # chelem by the taker; the defence's excuse, played normally, stays with it for 4 points
+    tricks = [trick(0, "KS", "2S", "EX", "4S"), trick(0, "T1", "5S", "6S", "7S")]
+    c = count(*tricks)
+    assert c.chelem is Camp.TAKER
+    assert c.points_half[Camp.DEFENSE] == 8  # 4 points
+    assert c.bouts[Camp.DEFENSE] == 1
+
+
+def test_petit_au_bout_goes_to_last_trick_winner() -> None:
+    c = count(trick(0, "KS", "2S", "3S", "4S"), trick(0, "T1", "T2", "5S", "6S"))
+    assert c.petit_au_bout is Camp.DEFENSE  # captured at the last trick by seat 1
+
+
+def test_no_petit_au_bout_when_petit_elsewhere() -> None:
+    c = count(trick(0, "T1", "T2", "5S", "6S"), trick(1, "KS", "2S", "3S", "4S"))
+    assert c.petit_au_bout is None
+
+
+def test_counting_chien_by_contract() -> None:
+    tricks = [trick(0, "KS", "2S", "3S", "4S")]
+    chien = rest_in_chien(*tricks)
+    sans = count_deal(players=4, contract=Contract.GARDE_SANS, taker=0, partner=None,
+                      tricks=tricks, chien=chien)
+    contre = count_deal(players=4, contract=Contract.GARDE_CONTRE, taker=0, partner=None,
+                        tricks=tricks, chien=chien)
+    assert sans.points_half[Camp.TAKER] == 182
+    assert contre.points_half[Camp.TAKER] == 12
+    assert sans.chien_camp is Camp.TAKER and contre.chien_camp is Camp.DEFENSE
+    ecart = CardSet.parse(["5D", "6D"])
+    garde = count_deal(players=4, contract=Contract.GARDE, taker=0, partner=None,
+                       tricks=tricks, chien=chien - ecart, ecart=ecart | CardSet.parse([]))
+    assert garde.points_half[Camp.TAKER] == 12 + 2
+
+
+def test_partner_counts_with_taker_at_five() -> None:
+    c = count(trick(0, "5H", "KH", "2H", "3H", "4H"), taker=0, partner=1, players=5)
+    assert c.tricks_won[Camp.TAKER] == 1
+    assert c.trick_winners == (1,)
