@@ -78,6 +78,11 @@ class Code(StrEnum):
     # tables: order of play
     NOT_YOUR_TURN = "not-your-turn"
     WRONG_PHASE = "wrong-phase"
+    # physical tables: a card contradicts what an earlier play proved (a revoke, "renonce")
+    REVOKE_FOLLOW_SUIT = "revoke-follow-suit"
+    REVOKE_TRUMP = "revoke-trump"
+    REVOKE_OVERTRUMP = "revoke-overtrump"
+    CARD_ALREADY_PLAYED = "card-already-played"
     # scoring input
     SCORE_IMPOSSIBLE = "score-impossible"
 
@@ -123,6 +128,10 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
     Code.NOT_YOUR_TURN: "play.turn",
     Code.WRONG_PHASE: "play.turn",
     Code.SCORE_IMPOSSIBLE: "counting.total",
+    Code.REVOKE_FOLLOW_SUIT: "play.follow-suit",
+    Code.REVOKE_TRUMP: "play.must-trump",
+    Code.REVOKE_OVERTRUMP: "play.overtrump",
+    Code.CARD_ALREADY_PLAYED: "cards.deck",
 }
 
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
