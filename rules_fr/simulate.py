@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rules_fr.cards import CARDS, Card, CardSet
+from rules_fr.cards import CARDS, EXCUSE_MASK, TRUMP_MASK, Card, CardSet
 from rules_fr.contracts import Camp, Contract
 from rules_fr.counting import Count, PlayedTrick, count_deal
+from rules_fr.deal import Deal
 from rules_fr.deal import deal as deal_cards
 from rules_fr.ecart import random_legal_ecart
 from rules_fr.kingcall import callable_cards
@@ -27,10 +28,73 @@ from rules_fr.play import legal_cards, trick_winner
 from rules_fr.scoring import Score, score
 from rules_fr.table import rules_for
 
-__all__ = ["PlayPolicy", "SimulatedDeal", "play_random_deal", "random_card"]
+__all__ = [
+    "CallPolicy",
+    "ContextPolicy",
+    "EcartPolicy",
+    "PlayContext",
+    "PlayPolicy",
+    "SimulatedDeal",
+    "play_deal",
+    "play_random_deal",
+    "random_card",
+    "random_context_policy",
+    "voids_after",
+]
 
 PlayPolicy = Callable[[int, CardSet, Sequence[Card], CardSet, random.Random], Card]
 """(seat, hand, trick so far, legal cards, rng) -> the card to play."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """What the player whose turn it is may know, and nothing more: his hand, the cards on the
+    table and in earlier tricks, the contract, who took, the called card, and the partner once
+    the called card has shown him (the partner knows himself from the start).
+
+    Bots that play like people need more than the legal cards; a :data:`ContextPolicy`
+    receives one of these. Nothing here leaks another player's hand.
+    """
+
+    players: int
+    seat: int
+    hand: CardSet
+    trick: tuple[Card, ...]
+    """Cards already played to the current trick, in play order."""
+    legal: CardSet
+    leader: int
+    """The seat that led the current trick."""
+    trick_number: int
+    """0 for the first trick."""
+    taker: int
+    contract: Contract
+    called_card: Card | None = None
+    partner: int | None = None
+    """The taker's partner as this seat knows him: himself when he holds the called card,
+    anyone once the called card has been played; ``None`` while unknown (or when alone)."""
+    partner_known: bool = False
+    """Whether this seat knows the camps: always at 3 and 4 players; at 5 for the taker's
+    partner, for everyone once the called card was played, and for the taker who called a
+    card of his own hand or of a chien he showed."""
+    played: CardSet = field(default_factory=CardSet)
+    """Every card of the completed tricks."""
+    history: tuple[PlayedTrick, ...] = ()
+    chien: CardSet | None = None
+    """The chien when this seat saw it (shown on a petite or a garde)."""
+    ecart: CardSet | None = None
+    """The écart, given to the taker only."""
+    voids: tuple[int, ...] = ()
+    """Per seat, the mask of the suits (and trumps) that seat has shown it lacks, by not
+    following or not trumping; empty when unknown."""
+    chelem_announced: bool = False
+
+
+ContextPolicy = Callable[[PlayContext, random.Random], Card]
+"""(what the player knows, rng) -> the card to play; it must be one of ``context.legal``."""
+EcartPolicy = Callable[[int, CardSet, CardSet, Card | None, random.Random], CardSet]
+"""(players, taker's hand as dealt, chien, called card or None, rng) -> a legal écart."""
+CallPolicy = Callable[[CardSet, random.Random], Card]
+"""(taker's hand, rng) -> the card he calls at five players."""
 
 
 def random_card(cards: CardSet, rng: random.Random) -> Card:
@@ -44,6 +108,13 @@ def random_card(cards: CardSet, rng: random.Random) -> Card:
 def _random_policy(seat: int, hand: CardSet, trick: Sequence[Card], legal: CardSet,
                    rng: random.Random) -> Card:
     return random_card(legal, rng)
+
+
+def random_context_policy(context: PlayContext, rng: random.Random) -> Card:
+    """The random-legal player as a :data:`ContextPolicy`: it draws from ``rng`` exactly as
+    the default policy does, so a seat may switch between the two forms without changing a
+    seeded deal."""
+    return random_card(context.legal, rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,42 +143,132 @@ def play_random_deal(
     policy: PlayPolicy = _random_policy,
     contract: Contract | None = None,
     taker: int | None = None,
+    policies: Sequence[ContextPolicy | None] | None = None,
+    ecart_policy: EcartPolicy | None = None,
+    call_policy: CallPolicy | None = None,
 ) -> SimulatedDeal:
     """Deal, pick a taker and a contract, call a card (5 players), make an écart, and play
-    every trick with ``policy`` (random legal cards by default); then count and score."""
-    rules = rules_for(players)
+    every trick with ``policy`` (random legal cards by default); then count and score.
+
+    ``policies``, ``ecart_policy`` and ``call_policy`` are passed on to :func:`play_deal`.
+    """
     dealer = rng.randrange(players)
     dealt = deal_cards(players, dealer, seed=rng.getrandbits(64))
     if taker is None:
         taker = rng.randrange(players)
     if contract is None:
         contract = Contract(rng.randint(1, 4))
+    return play_deal(dealt, taker, contract, rng, policy=policy, policies=policies,
+                     ecart_policy=ecart_policy, call_policy=call_policy)
+
+
+def voids_after(void: int, led: Card | None, card: Card) -> int:
+    """The void mask of a player updated with the ``card`` he played on a trick whose suit was
+    set by ``led``: not following shows a void in the led suit; not trumping either (on a plain
+    suit or on trumps) shows he has no trump left. The excuse shows nothing.
+
+    >>> from rules_fr.cards import parse_card, suit_mask, Suit
+    >>> mask = voids_after(0, parse_card("5H"), parse_card("2S"))
+    >>> mask == suit_mask(Suit.HEARTS) | TRUMP_MASK
+    True
+    >>> voids_after(0, parse_card("5H"), parse_card("T2")) == suit_mask(Suit.HEARTS)
+    True
+    """
+    if led is None or card.mask & EXCUSE_MASK or card.mask & led.suit_bits:
+        return void
+    void |= led.suit_bits
+    if not card.is_trump:
+        void |= TRUMP_MASK
+    return void
+
+
+def play_deal(
+    dealt: Deal,
+    taker: int,
+    contract: Contract,
+    rng: random.Random,
+    *,
+    policy: PlayPolicy = _random_policy,
+    policies: Sequence[ContextPolicy | None] | None = None,
+    ecart_policy: EcartPolicy | None = None,
+    call_policy: CallPolicy | None = None,
+) -> SimulatedDeal:
+    """Play out a dealt deal whose taker and contract are settled: call a card (5 players),
+    make an écart (petite, garde), play every trick, count and score.
+
+    Each seat plays with ``policies[seat]`` when given (a :data:`ContextPolicy`, which sees a
+    :class:`PlayContext`), else with ``policy``. The taker calls with ``call_policy`` and
+    discards with ``ecart_policy`` when given, else at random among the legal choices. With the
+    defaults, the draws from ``rng`` are those of earlier versions: a seed replays the same deal.
+    """
+    players = dealt.players
+    rules = rules_for(players)
     hands = list(dealt.hands)
 
     called: Card | None = None
     partner: int | None = None
     if rules.king_call:
-        called = random_card(callable_cards(hands[taker]), rng)
+        if call_policy is not None:
+            called = call_policy(hands[taker], rng)
+        else:
+            called = random_card(callable_cards(hands[taker]), rng)
         partner = next((seat for seat, hand in enumerate(hands)
                         if called in hand and seat != taker), None)
 
     ecart: CardSet | None = None
     if contract.taker_takes_chien:
-        ecart = random_legal_ecart(players, hands[taker], dealt.chien, rng)
+        if ecart_policy is not None:
+            ecart = ecart_policy(players, hands[taker], dealt.chien, called, rng)
+        else:
+            ecart = random_legal_ecart(players, hands[taker], dealt.chien, rng)
         assert ecart is not None
         hands[taker] = (hands[taker] | dealt.chien) - ecart
 
     tricks: list[PlayedTrick] = []
-    leader = (dealer + 1) % players
+    leader = (dealt.dealer + 1) % players
+    uses_context = policies is not None and any(p is not None for p in policies)
+    voids = [0] * players
+    played = 0
+    # Who knows the camps at five players before the called card shows up.
+    alone_known = called is not None and (
+        called in dealt.hands[taker]
+        or (contract.taker_takes_chien and called in dealt.chien))
+    revealed = not rules.king_call or alone_known
+    shown_chien = dealt.chien if contract.taker_takes_chien else None
     for number in range(rules.tricks):
         trick: list[Card] = []
+        led: Card | None = None
         for position in range(players):
             seat = (leader + position) % players
             legal = legal_cards(hands[seat], trick, called_card=called, first_trick=number == 0)
-            card = policy(seat, hands[seat], trick, legal, rng)
+            seat_policy = policies[seat] if policies is not None else None
+            if seat_policy is None:
+                card = policy(seat, hands[seat], trick, legal, rng)
+            else:
+                knows = revealed or seat == partner or (seat == taker and alone_known)
+                context = PlayContext(
+                    players=players, seat=seat, hand=hands[seat], trick=tuple(trick),
+                    legal=legal, leader=leader, trick_number=number, taker=taker,
+                    contract=contract, called_card=called,
+                    partner=partner if knows else None, partner_known=knows,
+                    played=CardSet(played), history=tuple(tricks), chien=shown_chien,
+                    ecart=ecart if seat == taker else None, voids=tuple(voids),
+                )
+                card = seat_policy(context, rng)
+                if not legal.mask & card.mask:
+                    raise ValueError(f"policy of seat {seat} played {card}, not a legal card")
             hands[seat] = CardSet(hands[seat].mask & ~card.mask)
             trick.append(card)
+            if uses_context:
+                if led is None and not card.mask & EXCUSE_MASK:
+                    led = card
+                else:
+                    voids[seat] = voids_after(voids[seat], led, card)
+                if card is called:
+                    revealed = True
         tricks.append(PlayedTrick(leader, tuple(trick)))
+        for card in trick:
+            played |= card.mask
         leader = (leader + trick_winner(trick)) % players
 
     count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
@@ -117,5 +278,5 @@ def play_random_deal(
         points_half=count.points_half[Camp.TAKER], petit_au_bout=count.petit_au_bout,
         chelem=count.chelem, alone=rules.king_call and partner is None,
     )
-    return SimulatedDeal(players, dealer, dealt.hands, dealt.chien, contract, taker, partner,
-                         called, ecart, tuple(tricks), count, result)
+    return SimulatedDeal(players, dealt.dealer, dealt.hands, dealt.chien, contract, taker,
+                         partner, called, ecart, tuple(tricks), count, result)
