@@ -1,0 +1,36 @@
+"""The tarot tutor web application: the JSON API (``/api/v1``) over the rules core.
+
+``create_app()`` builds it (``flask --app tutor run`` finds the factory), so tests and servers
+each get a fresh app::
+
+    gunicorn -w 2 'tutor:create_app()'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_cors import CORS
+
+from tutor.api import register_api
+from tutor.config import API_PREFIX, settings
+from tutor.errors import register_error_handlers
+from tutor.i18n import init_babel
+from tutor.web import register as register_web
+
+__all__ = ["create_app"]
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """A new application; ``config`` overrides the defaults of :mod:`tutor.config`."""
+    app = Flask(__name__)
+    app.config.from_mapping(settings(config))
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    init_babel(app)
+    CORS(app, resources={f"{API_PREFIX}/*": {}})
+    register_api(app)
+    register_web(app)
+    register_error_handlers(app)
+    return app

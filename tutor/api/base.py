@@ -1,0 +1,159 @@
+"""The pieces every resource shares: the JSON body parser, the blueprint and Api classes that
+use it and document problem+json errors, and the common schemas (violations).
+
+The parser is strict where webargs is lenient: a body that is not JSON by its content type is a
+415 (webargs would read it as missing and answer 422 "missing field"), an empty or malformed
+body a 400 (NaN, Infinity and numbers of thousands of digits included), a body over
+``MAX_CONTENT_LENGTH`` a 413 (werkzeug raises it as the body is read).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import flask_smorest
+from flask import Request, Response, current_app
+from marshmallow import RAISE, Schema, ValidationError, fields, missing
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+
+from tutor.errors import PROBLEM_JSON, ErrorKey, ProblemSchema
+
+__all__ = ["ApiBlueprint", "BaseSchema", "FastNested", "JsonParser", "TutorApi", "ViolationSchema",
+           "fast_load", "reply"]
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+class JsonParser(FlaskParser):
+    """webargs' Flask parser, with the JSON errors the API promises (415, 400, 413)."""
+
+    DEFAULT_VALIDATION_STATUS: Final = 422
+
+    def load_json(self, req: Request, schema: Schema) -> Any:
+        if not req.is_json:
+            raise UnsupportedMediaType()
+        raw = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+        if not raw:
+            raise BadRequest()
+        try:
+            return json.loads(raw, parse_constant=_no_constants)
+        except (ValueError, RecursionError):  # JSONDecodeError, bad UTF-8, 4300+ digits
+            raise BadRequest() from None
+
+
+class ApiBlueprint(flask_smorest.Blueprint):
+    """flask-smorest's blueprint with the strict JSON parser."""
+
+    ARGUMENTS_PARSER = JsonParser()
+
+
+class TutorApi(flask_smorest.Api):
+    """flask-smorest's Api documenting every error as ``application/problem+json``.
+
+    The error handler itself is :func:`tutor.errors.handle_http_exception`, registered by the
+    app factory after this class (which would install its own).
+    """
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        from flask_smorest.utils import prepare_response
+
+        for status in (400, 404, 405, 413, 415, 422, 500):
+            phrase = {400: "Bad Request: malformed JSON", 404: "Not Found",
+                      405: "Method Not Allowed", 413: "Request body over 64 KiB",
+                      415: "Unsupported Media Type: send application/json",
+                      422: "Unprocessable Entity: schema or meaning error",
+                      500: "Internal Server Error (never expected)"}[status]
+            name = {400: "BAD_REQUEST", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
+                    413: "REQUEST_ENTITY_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
+                    422: "UNPROCESSABLE_ENTITY", 500: "INTERNAL_SERVER_ERROR"}[status]
+            response = {"description": phrase, "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(name, response, lazy=True)
+        response = {"description": "Any error, as RFC 9457 problem details",
+                    "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+    def _register_error_handlers(self) -> None:
+        """The factory registers :mod:`tutor.errors`' handler instead."""
+
+
+def fast_load(schema: Schema, data: Any) -> dict[str, Any]:
+    """``schema.load(data)`` for the flat request schemas of this API, in a third of the time.
+
+    Each field deserializes itself (required, ``load_default``, ``allow_none`` and the field's
+    own parsing behave as in marshmallow); an unknown member is ``unknown-field``. The schemas
+    use no ``data_key``, no ``@validates_schema`` and no ``@post_load``, which this skips.
+    """
+    if type(data) is not dict:
+        raise ValidationError({"_schema": [ErrorKey("field-invalid")]})
+    known = schema.load_fields
+    errors: dict[str, Any] = {}
+    if len(data) > len(known) or not data.keys() <= known.keys():
+        for name in data.keys() - known.keys():
+            errors[name] = [ErrorKey("unknown-field", field=name)]
+    result: dict[str, Any] = {}
+    for name, field in known.items():
+        try:
+            value = field.deserialize(data.get(name, missing), name, data)
+        except ValidationError as error:
+            errors[name] = error.messages
+            continue
+        if value is not missing:
+            result[name] = value
+    if errors:
+        raise ValidationError(errors)
+    return result
+
+
+class BaseSchema(Schema):
+    """A request body: unknown members are errors (``unknown-field``); loaded by
+    :func:`fast_load`."""
+
+    class Meta:
+        unknown = RAISE
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        if many or partial or (unknown is not None and unknown != RAISE):
+            return super().load(data, many=many, partial=partial, unknown=unknown)
+        return fast_load(self, data)
+
+
+class FastNested(fields.Nested):
+    """A nested request object loaded with :func:`fast_load` (documented as its schema)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return fast_load(self.schema, value)
+
+
+class ViolationSchema(Schema):
+    """A rule the request's action breaks (or, for a warning, a rule to mind)."""
+
+    code = fields.String(required=True, metadata={
+        "description": "Stable code, e.g. `must-follow-suit`, `must-overtrump`, `ecart-king`.",
+        "example": "must-follow-suit"})
+    rule = fields.String(required=True, metadata={
+        "description": "Id of the rule broken; GET /api/v1/rules/{rule_id} serves it.",
+        "example": "play.follow-suit"})
+    params = fields.Dict(required=True, metadata={
+        "description": "The cards (canonical codes) and counts involved."})
+    message = fields.String(required=True, metadata={
+        "description": "One sentence in the response's language naming the cards and the "
+                       "rule."})
+
+
+def reply(payload: dict[str, Any]) -> Response:
+    """The 200 JSON response of a view, built directly from JSON-ready data.
+
+    The views' response schemas document the shape (and schemathesis checks every response
+    against them), but dumping through marshmallow would cost about a sixth of a request: the
+    views already build plain dicts of strings, numbers and lists.
+    """
+    return current_app.json.response(payload)  # type: ignore[no-any-return]

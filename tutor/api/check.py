@@ -1,0 +1,434 @@
+"""POST /api/v1/check/*: may I play this card, is this écart, bid, king call, poignée, hand or
+deal legal?
+
+Each view parses the body with its schema, refuses with 422 what is not a question about the
+rules (an unknown card, a card twice, a card both in the hand and the trick, a card not in the
+hand, a trick longer than the table, a hand larger than the deal allows), asks the core, and
+renders the verdict through the catalogs. An illegal action is not an error: it is a 200 with
+``"legal": false`` and the violations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask import Response
+from marshmallow import Schema, fields
+
+from rules_fr.bidding import check_bid
+from rules_fr.cards import Card, CardSet
+from rules_fr.deal import check_deal, check_hand_for_misdeal, is_petit_sec
+from rules_fr.ecart import check_ecart, trumps_to_show
+from rules_fr.kingcall import check_king_call, is_alone
+from rules_fr.play import check_play, legal_cards, play_warnings
+from rules_fr.poignee import check_poignee, poignee_level, poignee_size, poignees_allowed
+from rules_fr.table import rules_for
+from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
+from tutor.errors import FieldProblem, Unprocessable
+from tutor.fields import (
+    BidField,
+    CardField,
+    CardList,
+    ContractField,
+    PlayersField,
+    PoigneeLevelField,
+    StrictBool,
+)
+from tutor.i18n import (
+    explain_bid,
+    explain_deal,
+    explain_ecart,
+    explain_hand,
+    explain_king_call,
+    explain_play,
+    explain_poignee,
+    violation_payload,
+)
+
+__all__ = ["blp"]
+
+blp = ApiBlueprint(
+    "check", __name__, url_prefix="/api/v1/check",
+    description="Is an action legal? Each answer explains itself in the reader's language "
+                "(`?lang=fr|en`, else Accept-Language, else French).",
+)
+
+
+# --- shared helpers ------------------------------------------------------------------------
+
+
+def _violations(found: Sequence[Any]) -> list[dict[str, Any]]:
+    return [violation_payload(v) for v in found]
+
+
+def _hand_size_problem(pointer: str, hand: Sequence[Card], players: int) -> list[FieldProblem]:
+    limit = rules_for(players).hand_size
+    if len(hand) > limit:
+        return [FieldProblem(pointer, "hand-too-large", {"size": len(hand), "max": limit})]
+    return []
+
+
+def _overlap_problems(pointer: str, cards: Sequence[Card], other: CardSet,
+                      key: str) -> list[FieldProblem]:
+    """A problem for each card of ``cards`` also in ``other``, at its index."""
+    if not CardSet.of(cards).mask & other.mask:
+        return []
+    return [FieldProblem(f"{pointer}/{i}", key, {"card": card.code})
+            for i, card in enumerate(cards) if card.mask & other.mask]
+
+
+def _refuse(problems: list[FieldProblem]) -> None:
+    if problems:
+        raise Unprocessable(problems)
+
+
+HAND_DOC = "The player's cards (no card twice)."
+
+
+# --- POST /check/play ----------------------------------------------------------------------
+
+
+class PlayRequest(BaseSchema):
+    players = PlayersField(required=True)
+    hand = CardList(required=True, max_items=24, metadata={
+        "description": HAND_DOC + " The card to play must be one of them (422 otherwise)."})
+    trick = CardList(load_default=list, max_items=5, metadata={
+        "description": "Cards already in the current trick, in play order (empty when "
+                       "leading); none of them in the hand, at most one per other player."})
+    card = CardField(required=True, metadata={"description": "The card the player wants to "
+                                                             "play."})
+    first_trick = StrictBool(load_default=False, metadata={
+        "description": "Five players: whether this is the deal's first trick (the called "
+                       "suit may not be led, but for the called card itself)."})
+    called_card = CardField(load_default=None, allow_none=True, metadata={
+        "description": "Five players: the card the taker called."})
+
+
+class PlayResponse(Schema):
+    legal = fields.Boolean(required=True)
+    card = CardField(required=True)
+    legal_cards = fields.List(CardField(), required=True, metadata={
+        "description": "Every card of the hand that may be played to this trick."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    warnings = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "Advice on a legal play: the excuse at the last trick changes camp; "
+                       "the petit exposed to a higher trump."})
+    explanation = fields.String(required=True)
+
+
+_PLAY_REQUEST = PlayRequest()
+
+
+@blp.route("/play", methods=["POST"])
+@blp.arguments(_PLAY_REQUEST)
+@blp.response(200, PlayResponse())
+def check_play_view(body: dict[str, Any]) -> Response:
+    """May this card be played?
+
+    Follow suit, trump, overtrump, the excuse at any time, the called suit at the five-player
+    first lead. An illegal card is a 200 with `legal: false` and the rule it breaks.
+    """
+    players: int = body["players"]
+    hand_cards: list[Card] = body["hand"]
+    trick: list[Card] = body["trick"]
+    card: Card = body["card"]
+    hand = CardSet.of(hand_cards)
+
+    problems = _hand_size_problem("/hand", hand_cards, players)
+    if len(trick) > players:
+        problems.append(FieldProblem("/trick", "trick-too-long",
+                                     {"size": len(trick), "players": players}))
+    problems += _overlap_problems("/trick", trick, hand, "card-in-hand-and-trick")
+    if card not in hand:
+        problems.append(FieldProblem("/card", "card-not-in-hand", {"card": card.code}))
+    _refuse(problems)
+
+    called = body["called_card"] if players == 5 else None
+    first = body["first_trick"]
+    found = check_play(hand, trick, card, players=players, called_card=called,
+                       first_trick=first)
+    warnings = [] if found else play_warnings(hand, trick, card, players=players)
+    legal = legal_cards(hand, trick, called_card=called, first_trick=first)
+    return reply({
+        "legal": not found,
+        "card": card.code,
+        "legal_cards": legal.codes(),
+        "violations": _violations(found),
+        "warnings": _violations(warnings),
+        "explanation": explain_play(card, found, warnings, legal),
+    })
+
+
+# --- POST /check/ecart ---------------------------------------------------------------------
+
+
+class EcartRequest(BaseSchema):
+    players = PlayersField(required=True)
+    contract = ContractField(required=True)
+    hand = CardList(required=True, max_items=24, metadata={
+        "description": "The taker's hand as dealt, before taking the chien."})
+    chien = CardList(required=True, max_items=6, metadata={
+        "description": "The chien as dealt (no card of the hand)."})
+    ecart = CardList(required=True, unique=False, max_items=30, metadata={
+        "description": "The cards put aside; a card given twice or not available is a "
+                       "violation (200, legal false), not an error."})
+
+
+class EcartResponse(Schema):
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    trumps_to_show = fields.List(CardField(), required=True, metadata={
+        "description": "Trumps of the écart, which the taker shows to the defence."})
+    explanation = fields.String(required=True)
+
+
+@blp.route("/ecart", methods=["POST"])
+@blp.arguments(EcartRequest())
+@blp.response(200, EcartResponse())
+def check_ecart_view(body: dict[str, Any]) -> Response:
+    """Is this écart legal?
+
+    As many cards as the chien held, from the hand and the chien, no king, no bout, trumps
+    only when unavoidable (and shown). No écart on a garde sans or contre.
+    """
+    players: int = body["players"]
+    hand_cards: list[Card] = body["hand"]
+    chien_cards: list[Card] = body["chien"]
+    hand = CardSet.of(hand_cards)
+    problems = _hand_size_problem("/hand", hand_cards, players)
+    chien_max = rules_for(players).chien_size
+    if len(chien_cards) > chien_max:
+        problems.append(FieldProblem("/chien", "chien-too-large",
+                                     {"size": len(chien_cards), "max": chien_max}))
+    problems += _overlap_problems("/chien", chien_cards, hand, "duplicate-card")
+    _refuse(problems)
+
+    ecart: list[Card] = body["ecart"]
+    found = check_ecart(players, body["contract"], hand, CardSet.of(chien_cards), ecart)
+    shown = trumps_to_show(ecart)
+    return reply({
+        "legal": not found,
+        "violations": _violations(found),
+        "trumps_to_show": shown.codes(),
+        "explanation": explain_ecart(found, shown),
+    })
+
+
+# --- POST /check/bid -----------------------------------------------------------------------
+
+
+class BidRequest(BaseSchema):
+    players = PlayersField(required=True)
+    bids = fields.List(BidField(), load_default=list, metadata={
+        "maxItems": 5,
+        "description": "Earlier bids in speaking order (the player right of the dealer "
+                       "first): `passe`, `petite` (alias `prise`), `garde`, `garde_sans`, "
+                       "`garde_contre`."})
+    bid = BidField(required=True, metadata={"description": "The bid to check."})
+    dealer_misdealt = StrictBool(load_default=False, metadata={
+        "description": "This deal is dealt again after the dealer's misdeal: the dealer, "
+                       "speaking last, may only pass."})
+
+
+class BidResponse(Schema):
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    explanation = fields.String(required=True)
+
+
+@blp.route("/bid", methods=["POST"])
+@blp.arguments(BidRequest())
+@blp.response(200, BidResponse())
+def check_bid_view(body: dict[str, Any]) -> Response:
+    """Is this bid legal after the earlier ones?
+
+    Each player speaks once, the dealer last; a contract must be strictly higher than every
+    contract named before it.
+    """
+    bids: list[Any] = body["bids"]
+    if len(bids) > 5:
+        raise Unprocessable([FieldProblem("/bids", "list-too-long",
+                                          {"size": len(bids), "max": 5})])
+    found = check_bid(body["players"], bids, body["bid"],
+                      dealer_misdealt=body["dealer_misdealt"])
+    return reply({"legal": not found, "violations": _violations(found),
+                  "explanation": explain_bid(body["bid"], found)})
+
+
+# --- POST /check/king-call -----------------------------------------------------------------
+
+
+class KingCallRequest(BaseSchema):
+    players = PlayersField(load_default=5, metadata={
+        "description": "Players at the table (the king call is a five-player rule)."})
+    hand = CardList(required=True, max_items=24, metadata={"description": "The taker's "
+                                                                          "hand."})
+    card = CardField(required=True, metadata={"description": "The card called."})
+    chien = CardList(load_default=None, allow_none=True, max_items=6, metadata={
+        "description": "The chien once turned over, if known (a called card in it means the "
+                       "taker plays alone)."})
+
+
+class KingCallResponse(Schema):
+    legal = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    alone = fields.Boolean(required=True, metadata={
+        "description": "The taker plays alone: he called his own card, or a card of the "
+                       "chien."})
+    explanation = fields.String(required=True)
+
+
+@blp.route("/king-call", methods=["POST"])
+@blp.arguments(KingCallRequest())
+@blp.response(200, KingCallResponse())
+def check_king_call_view(body: dict[str, Any]) -> Response:
+    """May the taker call this card?
+
+    A king; a dame with the four kings; a cavalier with the kings and dames; a valet with
+    the kings, dames and cavaliers. Calling one's own card means playing alone.
+    """
+    players: int = body["players"]
+    hand_cards: list[Card] = body["hand"]
+    hand = CardSet.of(hand_cards)
+    chien_cards: list[Card] | None = body["chien"]
+    problems = _hand_size_problem("/hand", hand_cards, players)
+    if chien_cards is not None:
+        problems += _overlap_problems("/chien", chien_cards, hand, "duplicate-card")
+    _refuse(problems)
+    card: Card = body["card"]
+    found = check_king_call(hand, card, players)
+    chien = CardSet.of(chien_cards) if chien_cards is not None else None
+    alone = is_alone(hand, card, chien)
+    return reply({"legal": not found, "violations": _violations(found), "alone": alone,
+                  "explanation": explain_king_call(card, found, alone)})
+
+
+# --- POST /check/poignee -------------------------------------------------------------------
+
+
+class PoigneeRequest(BaseSchema):
+    players = PlayersField(required=True)
+    hand = CardList(required=True, max_items=24, metadata={"description": HAND_DOC})
+    shown = CardList(required=True, unique=False, max_items=30, metadata={
+        "description": "The trumps shown (the excuse may stand for a missing trump when no "
+                       "other trump is hidden)."})
+
+
+class PoigneeResponse(Schema):
+    legal = fields.Boolean(required=True)
+    level = PoigneeLevelField(required=True, allow_none=True, metadata={
+        "description": "The poignée shown (`simple`, `double`, `triple`), null when the "
+                       "show is not legal."})
+    bonus = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Its bonus (20, 30, 40), null when the show is not legal."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    explanation = fields.String(required=True)
+
+
+@blp.route("/poignee", methods=["POST"])
+@blp.arguments(PoigneeRequest())
+@blp.response(200, PoigneeResponse())
+def check_poignee_view(body: dict[str, Any]) -> Response:
+    """Is this poignée legal, and which one is it?
+
+    Exactly 13/15/18 trumps at three players, 10/13/15 at four, 8/10/13 at five; the excuse
+    may replace a missing trump only when the hand holds no other trump.
+    """
+    players: int = body["players"]
+    hand_cards: list[Card] = body["hand"]
+    _refuse(_hand_size_problem("/hand", hand_cards, players))
+    shown: list[Card] = body["shown"]
+    found = check_poignee(players, CardSet.of(hand_cards), shown)
+    level = poignee_level(players, len(shown))
+    granted = None if found else level
+    return reply({"legal": not found,
+                  "level": granted.value if granted is not None else None,
+                  "bonus": granted.bonus if granted is not None else None,
+                  "violations": _violations(found),
+                  "explanation": explain_poignee(level, found)})
+
+
+# --- POST /check/hand ----------------------------------------------------------------------
+
+
+class HandRequest(BaseSchema):
+    players = PlayersField(required=True)
+    hand = CardList(required=True, max_items=24, metadata={"description": HAND_DOC})
+
+
+class PoigneeOfferSchema(Schema):
+    level = PoigneeLevelField(required=True)
+    trumps = fields.Integer(required=True, metadata={
+        "description": "How many cards this poignée shows at this table."})
+    bonus = fields.Integer(required=True)
+
+
+class HandResponse(Schema):
+    petit_sec = fields.Boolean(required=True, metadata={
+        "description": "The petit is the hand's only trump, without the excuse: the deal is "
+                       "annulled."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    poignees = fields.List(fields.Nested(PoigneeOfferSchema), required=True, metadata={
+        "description": "The poignées this hand can show, lowest first."})
+    explanation = fields.String(required=True)
+
+
+@blp.route("/hand", methods=["POST"])
+@blp.arguments(HandRequest())
+@blp.response(200, HandResponse())
+def check_hand_view(body: dict[str, Any]) -> Response:
+    """What does this hand allow? Petit sec (the deal is annulled) and the poignées it can
+    show."""
+    players: int = body["players"]
+    hand_cards: list[Card] = body["hand"]
+    _refuse(_hand_size_problem("/hand", hand_cards, players))
+    hand = CardSet.of(hand_cards)
+    petit_sec = is_petit_sec(hand)
+    levels = poignees_allowed(players, hand)
+    return reply({
+        "petit_sec": petit_sec,
+        "violations": _violations(check_hand_for_misdeal(hand)),
+        "poignees": [{"level": level.value, "trumps": poignee_size(players, level),
+                      "bonus": level.bonus} for level in levels],
+        "explanation": explain_hand(players, petit_sec, levels),
+    })
+
+
+# --- POST /check/deal ----------------------------------------------------------------------
+
+
+class DealRequest(BaseSchema):
+    players = PlayersField(required=True)
+    hands = fields.List(CardList(unique=False, max_items=78), required=True, metadata={
+        "maxItems": 6, "description": "One hand per seat, seat 0 first."})
+    chien = CardList(required=True, unique=False, max_items=78)
+
+
+class DealResponse(Schema):
+    valid = fields.Boolean(required=True, metadata={
+        "description": "Every card exactly once, hands and chien of the right sizes."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    petit_sec = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Seats whose hand holds the petit sec (the deal is annulled)."})
+    explanation = fields.String(required=True)
+
+
+@blp.route("/deal", methods=["POST"])
+@blp.arguments(DealRequest())
+@blp.response(200, DealResponse())
+def check_deal_view(body: dict[str, Any]) -> Response:
+    """Is this deal regular? One hand per player of the right size, the chien's size, each of
+    the 78 cards exactly once."""
+    hands: list[list[Card]] = body["hands"]
+    if len(hands) > 6:
+        raise Unprocessable([FieldProblem("/hands", "list-too-long",
+                                          {"size": len(hands), "max": 6})])
+    found = check_deal(body["players"], hands, body["chien"])
+    return reply({
+        "valid": not found,
+        "violations": _violations(found),
+        "petit_sec": [seat for seat, hand in enumerate(hands)
+                      if is_petit_sec(CardSet.of(hand))],
+        "explanation": explain_deal(found),
+    })

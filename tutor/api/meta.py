@@ -1,0 +1,77 @@
+"""The API's own pages: a trivial ping (the benchmark's baseline) and the interactive docs.
+
+The docs page is Swagger UI, served from the ``swagger-ui-bundle`` package (Apache-2.0, the
+Swagger UI dist files) under ``/api/v1/docs/assets/``: nothing is fetched from a CDN, so the
+docs work offline. The OpenAPI document itself is ``/api/v1/openapi.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask import Response, request, send_from_directory, url_for
+from markupsafe import escape
+from marshmallow import Schema, fields
+from swagger_ui_bundle import swagger_ui_path
+
+from tutor.api.base import ApiBlueprint
+
+__all__ = ["blp", "docs"]
+
+blp = ApiBlueprint("meta", __name__, url_prefix="/api/v1",
+                   description="Liveness and documentation.")
+
+
+class PingSchema(Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+
+
+@blp.route("/ping", methods=["GET", "POST"])
+@blp.response(200, PingSchema())
+def ping() -> dict[str, Any]:
+    """Is the API up? (A trivial endpoint: the benchmark compares the others with it.)"""
+    if request.method == "POST":
+        request.get_data()  # read and ignore the body, as a trivial JSON POST would
+    return {"status": "ok"}
+
+
+_DOCS_PAGE: Final = """<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>{title}</title>
+  <link rel="stylesheet" href="{assets}swagger-ui.css">
+  <link rel="icon" type="image/png" href="{assets}favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="{assets}swagger-ui-bundle.js"></script>
+  <script src="{assets}swagger-ui-standalone-preset.js"></script>
+  <script>
+    window.onload = function () {{
+      window.ui = SwaggerUIBundle({{
+        url: "{spec}",
+        dom_id: "#swagger-ui",
+        deepLinking: true,
+        validatorUrl: null,
+        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+        layout: "StandaloneLayout"
+      }});
+    }};
+  </script>
+</body>
+</html>
+"""
+
+
+def docs() -> Response:
+    """Swagger UI over /api/v1/openapi.json, every asset served from this server."""
+    assets = url_for("api_docs_assets", filename="")
+    page = _DOCS_PAGE.format(title=escape("Tarot tutor API"), assets=escape(assets),
+                             spec=escape(url_for("api-docs.openapi_json")))
+    return Response(page, mimetype="text/html")
+
+
+def docs_asset(filename: str) -> Response:
+    """A Swagger UI dist file (CSS, JS, icons)."""
+    return send_from_directory(swagger_ui_path, filename, max_age=86400)

@@ -1,0 +1,273 @@
+"""Every HTTP error of the API as ``application/problem+json`` (RFC 9457), in the reader's language.
+
+One handler shapes them all, so a 404 from the router, a 405 with its ``Allow`` header, a 413
+from werkzeug's body limit, a 415 or 400 from the JSON parser, a 422 from marshmallow or from a
+view, and even an unexpected exception (500) share one shape::
+
+    {"type": "urn:tarot-tutor:problem:validation-failed", "title": "Unprocessable request",
+     "status": 422, "detail": "Unknown card: “XX”.",
+     "errors": [{"pointer": "/hand/3", "code": "unknown-card", "params": {"text": "XX"},
+                 "detail": "Unknown card: “XX”."}]}
+
+Sentences never live here: a validation message is an :class:`ErrorKey` (a catalog key with its
+params) and the handler renders it with :func:`tutor.i18n.error_text` when the response is
+built. marshmallow's own English messages ("Missing data for required field.") are mapped to
+keys too, so no English sentence reaches a French reader.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from flask import Flask, current_app, json, request
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException, UnprocessableEntity
+
+from tutor.i18n import error_text
+
+__all__ = [
+    "ERROR_KEYS",
+    "PROBLEM_JSON",
+    "ErrorKey",
+    "FieldProblem",
+    "ProblemSchema",
+    "Unprocessable",
+    "field_problems",
+    "problem_response",
+    "register_error_handlers",
+]
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON: Final = "application/problem+json"
+TYPE_PREFIX: Final = "urn:tarot-tutor:problem:"
+
+# The `detail` key of each HTTP status whose cause the API knows.
+_STATUS_KEYS: Final = {
+    400: "malformed-json",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "body-too-large",
+    415: "unsupported-media-type",
+    422: "validation-failed",
+    500: "internal-error",
+}
+
+ERROR_KEYS: Final = frozenset({
+    *_STATUS_KEYS.values(),
+    *(f"title-{status}" for status in _STATUS_KEYS),
+    "unknown-card", "duplicate-card", "card-in-hand-and-trick", "card-not-in-hand",
+    "trick-too-long", "hand-too-large", "players-range", "unknown-contract", "unknown-bid",
+    "not-a-half-point", "points-range", "field-required", "field-invalid", "impossible-score",
+    "unknown-field", "field-null", "value-range", "unknown-choice", "list-too-long",
+    "list-too-short", "chien-too-large", "seat-range", "partner-not-five", "partner-is-taker",
+    "trick-count", "trick-size", "illegal-deal", "illegal-ecart", "illegal-play",
+    "partner-mismatch", "poignee-not-held", "poignee-twice", "unknown-rule",
+})
+"""Every key the API renders with ``error_text`` (a test checks the catalogs hold them all)."""
+
+
+class ErrorKey(str):
+    """A validation message that is a catalog key plus its params, rendered late.
+
+    A ``str`` subclass so that marshmallow and webargs carry it like any message.
+
+    >>> e = ErrorKey("unknown-card", text="XX")
+    >>> e == "unknown-card", e.params
+    (True, {'text': 'XX'})
+    """
+
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> ErrorKey:
+        self = super().__new__(cls, key)
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild_key, (str(self), self.params)
+
+
+def _rebuild_key(key: str, params: dict[str, Any]) -> ErrorKey:
+    return ErrorKey(key, **params)
+
+
+class FieldProblem:
+    """One error of a 422: where in the body (a JSON pointer), which key, with which params,
+    and any extra members (``violation`` for the rule a replayed card broke)."""
+
+    __slots__ = ("pointer", "key", "params", "extra")
+
+    def __init__(self, pointer: str, key: str, params: Mapping[str, Any] | None = None,
+                 **extra: Any) -> None:
+        self.pointer = pointer
+        self.key = key
+        self.params = dict(params or {})
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "code": self.key, "params": self.params,
+                "detail": _text(self.key, self.params), **self.extra}
+
+
+class Unprocessable(UnprocessableEntity):
+    """A 422 raised by a view after the schema accepted the body: a meaning error (a card
+    both in the hand and the trick, an impossible score, an illegal card in a replayed deal)."""
+
+    def __init__(self, problems: list[FieldProblem]) -> None:
+        super().__init__()
+        self.problems = problems
+
+
+# marshmallow's built-in messages, mapped to catalog keys.
+_MARSHMALLOW_KEYS: Final = {
+    fields.Field.default_error_messages["required"]: "field-required",
+    fields.Field.default_error_messages["null"]: "field-null",
+    Schema._default_error_messages["unknown"]: "unknown-field",
+}
+
+
+def _pointer(parts: tuple[str | int, ...]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _walk(messages: Any, path: tuple[str | int, ...]) -> Iterator[FieldProblem]:
+    if isinstance(messages, Mapping):
+        for name, sub in messages.items():
+            yield from _walk(sub, path if name == "_schema" else (*path, name))
+    elif isinstance(messages, list | tuple):
+        for message in messages:
+            yield from _walk(message, path)
+    elif isinstance(messages, ErrorKey):
+        yield FieldProblem(_pointer(path), str(messages), messages.params)
+    else:
+        key = _MARSHMALLOW_KEYS.get(str(messages), "field-invalid")
+        params = {"field": str(path[-1])} if key == "unknown-field" and path else {}
+        yield FieldProblem(_pointer(path), key, params)
+
+
+def field_problems(messages: Mapping[str, Any]) -> list[FieldProblem]:
+    """The problems of a webargs/marshmallow message tree (``{"json": {"hand": {3: [...]}}}``),
+    with JSON pointers into the body.
+
+    >>> [p.as_dict()["pointer"] for p in field_problems(
+    ...     {"json": {"hand": {3: [ErrorKey("x")]}, "_schema": ["Invalid input type."]}})]
+    ['/hand/3', '']
+    """
+    problems: list[FieldProblem] = []
+    for location, tree in messages.items():
+        prefix: tuple[str | int, ...] = () if location == "json" else (location,)
+        problems.extend(_walk(tree, prefix))
+    return problems
+
+
+def _text(key: str, params: Mapping[str, Any]) -> str:
+    try:
+        return error_text(key, **params)
+    except KeyError:
+        if current_app.testing:
+            raise
+        log.error("no catalog entry for API error key %r", key)
+        return key
+
+
+def problem_response(status: int, key: str, *, params: Mapping[str, Any] | None = None,
+                     problems: list[FieldProblem] | None = None,
+                     headers: Mapping[str, str] | None = None):  # -> Response
+    """The problem+json response of ``status`` whose detail is the sentence of ``key``."""
+    title_key = f"title-{status}" if status in _STATUS_KEYS else (
+        "title-500" if status >= 500 else "title-400")
+    body: dict[str, Any] = {
+        "type": TYPE_PREFIX + key,
+        "title": _text(title_key, {}),
+        "status": status,
+    }
+    if problems is None:
+        body["detail"] = _text(key, params or {})
+    else:
+        rendered = [p.as_dict() for p in problems]
+        body["detail"] = (rendered[0]["detail"] if len(rendered) == 1
+                          else _text(key, {"count": len(rendered)}))
+        body["errors"] = rendered
+    response = current_app.response_class(
+        json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def _http_params(error: HTTPException, status: int) -> dict[str, Any]:
+    if status == 404:
+        return {"path": request.path}
+    if status == 405:
+        return {"method": request.method,
+                "allowed": ", ".join(getattr(error, "valid_methods", None) or ())}
+    if status == 413:
+        return {"max_bytes": current_app.config.get("MAX_CONTENT_LENGTH") or 0}
+    if status == 415:
+        return {"content_type": request.mimetype or ""}
+    return {}
+
+
+def handle_http_exception(error: HTTPException):  # -> Response
+    """The one handler: every ``HTTPException`` (and, through Flask, every unhandled exception
+    as a 500) becomes problem+json; werkzeug's own headers (``Allow``) are kept."""
+    status = error.code or 500
+    if status >= 500:
+        original = getattr(error, "original_exception", None)
+        if original is not None:
+            log.exception("unhandled exception", exc_info=original)
+    headers = dict(error.get_headers())
+    data = getattr(error, "data", None) or {}
+    headers.update(data.get("headers") or {})
+    key = _STATUS_KEYS.get(status, "internal-error" if status >= 500 else "malformed-json")
+    problems: list[FieldProblem] | None = None
+    if isinstance(error, Unprocessable):
+        problems = error.problems
+    elif status == 422:
+        problems = field_problems(data.get("messages") or {})
+    return problem_response(status, key, params=_http_params(error, status),
+                            problems=problems, headers=headers)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handler for every HTTP error. Flask turns any other exception into an
+    ``InternalServerError`` (holding ``original_exception``) and hands it to the same handler,
+    so a bug still answers problem+json 500 — and tests prove none happens."""
+    app.register_error_handler(HTTPException, handle_http_exception)
+
+
+# --- OpenAPI documentation of the error shape ---------------------------------------------
+
+
+class FieldErrorSchema(Schema):
+    pointer = fields.String(required=True, metadata={
+        "description": "JSON pointer (RFC 6901) to the member of the request body at fault; "
+                       "empty for the body as a whole."})
+    code = fields.String(required=True, metadata={
+        "description": "Stable error code, e.g. `unknown-card`, `duplicate-card`, "
+                       "`card-not-in-hand`, `players-range`, `illegal-play`."})
+    params = fields.Dict(required=True, metadata={
+        "description": "The values the message names (cards as canonical codes)."})
+    detail = fields.String(required=True, metadata={
+        "description": "The error as one sentence in the response's language."})
+    violation = fields.Dict(metadata={
+        "description": "For `illegal-play`, `illegal-ecart` and `illegal-deal`: the rule "
+                       "broken, as {code, rule, params, message}."})
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details (documentation only: the handler builds the body)."""
+
+    type = fields.String(required=True, metadata={
+        "description": "URI naming the kind of problem: `urn:tarot-tutor:problem:<key>`."})
+    title = fields.String(required=True, metadata={
+        "description": "Short summary of the HTTP status, in the response's language."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    detail = fields.String(required=True, metadata={
+        "description": "What went wrong with this request, in the response's language."})
+    errors = fields.List(fields.Nested(FieldErrorSchema), metadata={
+        "description": "422 only: one entry per field at fault."})

@@ -1,0 +1,310 @@
+"""marshmallow fields for the API's vocabulary: cards, card lists, contracts, bids, camps,
+poignée levels, seats and half-point numbers.
+
+Each field parses its value directly with the core's parser, without nested schemas: a card is
+one dictionary lookup for a canonical code (``KH``) and falls back to
+:func:`rules_fr.cards.parse_card` for names ("roi de cœur", "king of hearts"). A card list is
+one field that walks its items itself, which costs a fraction of ``List(Nested(...))``.
+
+Errors are :class:`~tutor.errors.ErrorKey` messages (a catalog key and its params), rendered in
+the reader's language by the error handler; a card list reports each bad item under its index,
+so the problem's pointer is ``/hand/3``.
+
+>>> CardList().deserialize(["kh", "roi de pique", "EX"])
+[Card('KH'), Card('KS'), Card('EX')]
+>>> HalfPoints().deserialize(41.5)
+83
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from marshmallow import ValidationError, fields
+
+from rules_fr.bidding import parse_bid
+from rules_fr.cards import BY_CODE, Card, CardParseError, parse_card
+from rules_fr.contracts import Camp, Contract
+from rules_fr.poignee import PoigneeLevel
+from tutor.errors import ErrorKey
+
+__all__ = [
+    "BidField",
+    "BoundedInt",
+    "CampField",
+    "CardField",
+    "CardList",
+    "ContractField",
+    "HalfPoints",
+    "PlayersField",
+    "PoigneeLevelField",
+    "StrictBool",
+]
+
+MAX_CARD_TEXT: Final = 40
+"""The longest card name accepted ("le cavalier de carreau", "the knight of diamonds" fit)."""
+
+CARD_DESCRIPTION: Final = (
+    "A card: a canonical code (`KH` roi de cœur, `CS` cavalier de pique, `10D`, `1C` as de "
+    "trèfle, `T21` the 21 of trumps, `T1` the petit, `EX` the excuse; any case; `N` for the "
+    "cavalier, suit symbols ♠♥♦♣) or a name in French or English (\"roi de cœur\", \"petit\", "
+    "\"21 d'atout\", \"king of hearts\", \"trump 7\"). Responses always use canonical codes."
+)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_CARD_TEXT else text[:MAX_CARD_TEXT] + "…"
+
+
+def parse_card_value(value: Any) -> Card:
+    """The card a JSON value names, raising ``ValidationError`` with an :class:`ErrorKey`."""
+    if type(value) is str:
+        card = BY_CODE.get(value)
+        if card is not None:
+            return card
+        if len(value) <= MAX_CARD_TEXT:
+            try:
+                return parse_card(value)
+            except CardParseError:
+                pass
+        raise ValidationError(ErrorKey("unknown-card", text=_clip(value)))
+    raise ValidationError(ErrorKey("field-invalid"))
+
+
+class CardField(fields.String):
+    """One card, in any notation the core accepts; dumped as its canonical code."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"description": CARD_DESCRIPTION, "example": "KH",
+                    "maxLength": MAX_CARD_TEXT, "minLength": 1, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        return parse_card_value(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        if value is None:
+            return None
+        return value if isinstance(value, str) else value.code
+
+
+class CardList(fields.List):
+    """A list of cards, parsed in one pass; ``unique`` refuses a card given twice
+    (``duplicate-card``, reported at the second occurrence).
+
+    >>> CardList(unique=True).deserialize(["KH", "kh"])
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: {1: ['duplicate-card']}
+    """
+
+    def __init__(self, *, unique: bool = True, max_items: int = 78, min_items: int = 0,
+                 **kwargs: Any) -> None:
+        metadata = {"maxItems": max_items, **kwargs.pop("metadata", {})}
+        if min_items:
+            metadata["minItems"] = min_items
+        if unique:
+            metadata.setdefault("uniqueItems", True)
+        super().__init__(CardField(), metadata=metadata, **kwargs)
+        self.unique = unique
+        self.max_items = max_items
+        self.min_items = min_items
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     **kwargs: Any) -> list[Card]:
+        if type(value) is not list:
+            raise ValidationError(ErrorKey("field-invalid"))
+        size = len(value)
+        if size > self.max_items:
+            raise ValidationError(ErrorKey("list-too-long", size=size, max=self.max_items))
+        if size < self.min_items:
+            raise ValidationError(ErrorKey("list-too-short", size=size, min=self.min_items))
+        by_code = BY_CODE
+        cards: list[Card] = []
+        seen = 0
+        errors: dict[int, list[ErrorKey]] = {}
+        for index, item in enumerate(value):
+            card = by_code.get(item) if type(item) is str else None
+            if card is None:
+                try:
+                    card = parse_card_value(item)
+                except ValidationError as error:
+                    errors[index] = error.messages  # type: ignore[assignment]
+                    continue
+            if self.unique and card.mask & seen:
+                errors[index] = [ErrorKey("duplicate-card", card=card.code)]
+            seen |= card.mask
+            cards.append(card)
+        if errors:
+            raise ValidationError(errors)  # type: ignore[arg-type]
+        return cards
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        return [card if isinstance(card, str) else card.code for card in value]
+
+
+class BoundedInt(fields.Integer):
+    """A JSON integer (not a float, string or boolean) within ``[minimum, maximum]``; outside,
+    the ``key`` error (``value-range`` by default) with value, min and max."""
+
+    def __init__(self, minimum: int, maximum: int, *, key: str = "value-range",
+                 **kwargs: Any) -> None:
+        metadata = {"minimum": minimum, "maximum": maximum, **kwargs.pop("metadata", {})}
+        super().__init__(strict=True, metadata=metadata, **kwargs)
+        self.minimum = minimum
+        self.maximum = maximum
+        self.key = key
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if type(value) is not int:
+            raise ValidationError(ErrorKey("field-invalid"))
+        if not self.minimum <= value <= self.maximum:
+            shown = value if abs(value) < 10**12 else str(value)[:14] + "…"
+            raise ValidationError(ErrorKey(self.key, value=shown, min=self.minimum,
+                                           max=self.maximum))
+        return value
+
+
+class PlayersField(BoundedInt):
+    """How many players hold cards: 3, 4 or 5 (``players-range`` otherwise)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"description": "Players holding cards in the deal: 3, 4 or 5.",
+                    "example": 4, **kwargs.pop("metadata", {})}
+        super().__init__(3, 5, key="players-range", metadata=metadata, **kwargs)
+
+
+def seat_field(**kwargs: Any) -> BoundedInt:
+    """A seat, 0..4 (the number of players bounds it further, checked by the view)."""
+    metadata = {"description": "A seat, 0 to players − 1, in playing order (seat i + 1 plays "
+                               "after seat i).", **kwargs.pop("metadata", {})}
+    return BoundedInt(0, 4, metadata=metadata, **kwargs)
+
+
+class StrictBool(fields.Boolean):
+    """A JSON boolean only (marshmallow would also take "yes", 1, "on")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if type(value) is not bool:
+            raise ValidationError(ErrorKey("field-invalid"))
+        return value
+
+
+class _Choice(fields.String):
+    """A word among fixed choices, parsed by ``parse``; dumped with ``.code``/``.value``."""
+
+    key = "unknown-choice"
+    choices: tuple[str, ...] = ()
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"enum": list(self.choices), **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def error(self, value: Any) -> ErrorKey:
+        return ErrorKey(self.key, value=_clip(str(value)), choices=", ".join(self.choices))
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if type(value) is not str:
+            raise ValidationError(ErrorKey("field-invalid"))
+        if len(value) > MAX_CARD_TEXT:
+            raise ValidationError(self.error(value))
+        try:
+            return self.parse(value)
+        except ValueError:
+            raise ValidationError(self.error(value)) from None
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return getattr(value, "code", value)
+
+
+class ContractField(_Choice):
+    """A contract: ``petite`` (alias ``prise``), ``garde``, ``garde_sans``, ``garde_contre``
+    (the core's aliases too: "garde sans le chien")."""
+
+    key = "unknown-contract"
+    choices = tuple(c.code for c in Contract)
+
+    def error(self, value: Any) -> ErrorKey:
+        return ErrorKey(self.key, text=_clip(str(value)))
+
+    def parse(self, text: str) -> Contract:
+        return Contract.parse(text)
+
+
+class BidField(_Choice):
+    """A bid: ``passe`` or a contract (``petite``/``prise``, ``garde``, ``garde_sans``,
+    ``garde_contre``); loads as ``None`` for a pass."""
+
+    key = "unknown-bid"
+    choices = ("passe", *(c.code for c in Contract))
+
+    def error(self, value: Any) -> ErrorKey:
+        return ErrorKey(self.key, text=_clip(str(value)))
+
+    def parse(self, text: str) -> Contract | None:
+        return parse_bid(text)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return "passe" if value is None else super()._serialize(value, attr, obj, **kwargs)
+
+
+class CampField(_Choice):
+    """``taker`` (the taker's camp, with his partner) or ``defense``."""
+
+    choices = tuple(c.value for c in Camp)
+
+    def parse(self, text: str) -> Camp:
+        return Camp(text)
+
+
+class PoigneeLevelField(_Choice):
+    """``simple``, ``double`` or ``triple``."""
+
+    choices = tuple(level.value for level in PoigneeLevel)
+
+    def parse(self, text: str) -> PoigneeLevel:
+        return PoigneeLevel(text)
+
+
+class HalfPoints(fields.Float):
+    """Card points as the rulebook writes them (a multiple of 0.5 from 0 to 91), loaded as an
+    exact integer count of half-points; dumped back as a number (``41.5``, ``41``).
+
+    >>> HalfPoints().deserialize(49), HalfPoints().serialize("p", {"p": 83})
+    (98, 41.5)
+    >>> HalfPoints().deserialize(41.25)
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: ['not-a-half-point']
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"minimum": 0, "maximum": 91, "multipleOf": 0.5,
+                    **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if type(value) not in (int, float):
+            raise ValidationError(ErrorKey("field-invalid"))
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValidationError(ErrorKey("field-invalid"))
+        doubled = value * 2
+        if doubled != int(doubled):
+            raise ValidationError(ErrorKey("not-a-half-point", value=value))
+        half = int(doubled)
+        if not 0 <= half <= 182:
+            shown = value if abs(value) < 10**12 else "…"
+            raise ValidationError(ErrorKey("points-range", value=shown))
+        return half
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        if value is None:
+            return None
+        whole, odd = divmod(int(value), 2)
+        return whole + 0.5 if odd else whole
