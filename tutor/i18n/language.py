@@ -1,0 +1,116 @@
+"""Which language a response speaks: ``?lang=``, else Accept-Language, else French.
+
+French is the language of the rules (the rulebook and the rule catalog are French), so it is
+the fallback for a reader whose languages we do not have. A regional tag gives its language
+(``fr-CA`` → ``fr``, ``en-GB`` → ``en``). Every response says which language it chose in its
+``Content-Language`` header (and ``Vary: Accept-Language``, so a cache keeps one per language).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from flask import Flask, Response, has_request_context, request
+from flask_babel import Babel, get_locale
+from werkzeug.datastructures import LanguageAccept
+
+from tutor.i18n.catalogs import TRANSLATIONS_DIR, available_languages, compile_catalogs
+
+__all__ = ["DEFAULT_LANGUAGE", "current_language", "init_babel", "pick_language",
+           "supported_languages"]
+
+DEFAULT_LANGUAGE: Final = "fr"
+_CONFIG_LANGUAGES: Final = "TUTOR_LANGUAGES"
+
+
+def _primary(tag: str) -> str:
+    """The language subtag of a language tag, lowercased: ``fr-CA`` → ``fr``."""
+    return tag.strip().replace("_", "-").split("-", 1)[0].lower()
+
+
+def pick_language(
+    query: str | None, accept: LanguageAccept | None, supported: tuple[str, ...]
+) -> str:
+    """The language to answer in, from ``?lang=``, then the Accept-Language header.
+
+    An unsupported ``lang`` is ignored (the header decides). In the header the highest quality
+    wins and a region gives its language; werkzeug's ``best_match`` would prefer an exact
+    ``fr;q=0.9`` to ``en-US`` (q=1), which is not what a reader of ``en-US`` wants.
+
+    >>> from werkzeug.http import parse_accept_header
+    >>> accept = lambda header: parse_accept_header(header, LanguageAccept)
+    >>> pick_language(None, accept("en-US,fr;q=0.9"), ("en", "fr"))
+    'en'
+    >>> pick_language(None, accept("fr-CA"), ("en", "fr")), pick_language("EN", None, ("en", "fr"))
+    ('fr', 'en')
+    >>> pick_language("de", accept("de-AT, de;q=0.9"), ("en", "fr"))
+    'fr'
+    """
+    if query:
+        wanted = _primary(query)
+        if wanted in supported:
+            return wanted
+    if accept:
+        for tag, quality in sorted(accept, key=lambda item: -item[1]):  # stable: header order
+            if quality <= 0:
+                continue
+            if tag == "*":
+                return DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in supported else supported[0]
+            wanted = _primary(tag)
+            if wanted in supported:
+                return wanted
+    return DEFAULT_LANGUAGE
+
+
+def supported_languages() -> tuple[str, ...]:
+    """The languages of the current app (those with a catalog in ``translations/``)."""
+    from flask import current_app
+
+    return tuple(current_app.config.get(_CONFIG_LANGUAGES) or (DEFAULT_LANGUAGE,))
+
+
+def _select_locale() -> str:
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
+    return pick_language(request.args.get("lang"), request.accept_languages,
+                         supported_languages())
+
+
+def current_language() -> str:
+    """The language of the current request (``"fr"`` or ``"en"``); French outside a request.
+
+    >>> current_language()
+    'fr'
+    """
+    locale = get_locale() if has_request_context() else None
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+def _content_language(response: Response) -> Response:
+    response.headers["Content-Language"] = current_language()
+    response.vary.add("Accept-Language")
+    return response
+
+
+def init_babel(app: Flask) -> None:
+    """Configure Flask-Babel on ``app``: the catalogs of ``translations/`` (compiled now if a
+    ``.mo`` is missing or stale), the language chosen per request, ``Content-Language`` on
+    every response, and ``get_locale``/``current_language`` in Jinja templates.
+
+    ``BABEL_TRANSLATION_DIRECTORIES`` may point elsewhere (an absolute path); the languages
+    served are those with a catalog there.
+    """
+    directory = Path(app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                                           str(TRANSLATIONS_DIR)))
+    if not directory.is_absolute():
+        directory = Path(app.root_path) / directory
+    compile_catalogs(directory)
+    languages = available_languages(directory)
+    if DEFAULT_LANGUAGE not in languages:
+        languages.append(DEFAULT_LANGUAGE)
+    app.config[_CONFIG_LANGUAGES] = tuple(languages)
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    Babel(app, locale_selector=_select_locale)
+    app.after_request(_content_language)
+    app.jinja_env.globals.update(get_locale=get_locale, current_language=current_language)

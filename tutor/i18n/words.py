@@ -1,0 +1,317 @@
+"""The words of the game in the reader's language: cards, lists of cards, suits, contracts,
+poignées, camps and numbers.
+
+Cards are named the way players say them: "le roi de cœur" / "the king of hearts", "le petit",
+"le 21", "l'excuse", "le 7 d'atout" / "trump 7". A list of cards of one suit shares the suit
+("le 7 et le roi de cœur" / "the 7 and the king of hearts"); lists are joined the locale's way
+(Babel's ``format_list``). Numbers go through Babel too ("40,5" / "40.5"), and signed scores
+use a real minus sign ("−106", "+318").
+
+Every function here needs a Flask request (or app) context with :func:`init_babel` applied: the
+words come from the catalogs of the current language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from babel.lists import format_list as _babel_format_list
+from babel.numbers import format_decimal
+from flask_babel import get_locale, ngettext, npgettext, pgettext
+
+from rules_fr.cards import BY_CODE, CAVALIER, DAME, ROI, VALET, Card, CardSet, Suit
+
+__all__ = [
+    "bouts_phrase",
+    "camp_name",
+    "card_list",
+    "cards_phrase",
+    "card_name",
+    "contract_name",
+    "count_cards",
+    "format_list",
+    "handful_name",
+    "number",
+    "players_phrase",
+    "points",
+    "signed",
+    "suit_name",
+    "suit_to_follow",
+    "to_cards",
+    "trumps_phrase",
+]
+
+MINUS = "\u2212"
+
+
+def _locale() -> str:
+    locale = get_locale()
+    return str(locale) if locale is not None else "fr"
+
+
+# --- numbers --------------------------------------------------------------------------------
+
+def number(value: int | float | Decimal) -> str:
+    """A number the locale's way, without thousands separators (scores read like the
+    rulebook's "+1746"): ``40,5`` in French, ``40.5`` in English."""
+    if isinstance(value, float):
+        value = Decimal(str(value))
+    negative = value < 0
+    text = format_decimal(abs(value), locale=_locale(), group_separator=False)
+    return f"{MINUS}{text}" if negative else text
+
+
+def points(half_points: int) -> str:
+    """Half-points as points: 97 → ``48,5`` / ``48.5``; 98 → ``49``."""
+    return number(Decimal(half_points) / 2)
+
+
+def signed(value: int | float | Decimal) -> str:
+    """A score with its sign, as the rulebook writes them: ``+318``, ``−106``, ``0``."""
+    if value > 0:
+        return f"+{number(value)}"
+    return number(value)
+
+
+def format_list(items: Iterable[str], style: str = "standard") -> str:
+    """``a, b et c`` / ``a, b, and c``; ``style="or"`` for alternatives."""
+    items = list(items)
+    if not items:
+        return ""
+    return _babel_format_list(items, style=style, locale=_locale())
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def to_cards(value: Any) -> list[Card]:
+    """Cards from what a violation's params hold: codes (``"KH"``), Card objects, a CardSet,
+    or a list of any of those; in deck order, without repeats. Unknown codes are dropped."""
+    if value is None:
+        return []
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, str):
+        card = BY_CODE.get(value)
+        return [card] if card is not None else []
+    if isinstance(value, CardSet):
+        return list(value)
+    cards: dict[int, Card] = {}
+    for item in value:
+        for card in to_cards(item):
+            cards[card.index] = card
+    return [cards[index] for index in sorted(cards)]
+
+
+def _rank_with_article(card: Card) -> str:
+    rank = card.rank
+    if rank == ROI:
+        return pgettext("rank with article", "the king")
+    if rank == DAME:
+        return pgettext("rank with article", "the queen")
+    if rank == CAVALIER:
+        return pgettext("rank with article", "the knight")
+    if rank == VALET:
+        return pgettext("rank with article", "the jack")
+    if rank == 1:
+        return pgettext("rank with article", "the ace")
+    return pgettext("rank with article", "the %(rank)s", rank=rank)
+
+
+def _rank_bare(card: Card) -> str:
+    rank = card.rank
+    if rank == ROI:
+        return pgettext("rank", "king")
+    if rank == DAME:
+        return pgettext("rank", "queen")
+    if rank == CAVALIER:
+        return pgettext("rank", "knight")
+    if rank == VALET:
+        return pgettext("rank", "jack")
+    if rank == 1:
+        return pgettext("rank", "ace")
+    return str(rank)
+
+
+def _of_suit(suit: Suit, ranks: str) -> str:
+    """Ranks followed by their suit: "le 7 et le roi" → "le 7 et le roi de cœur"."""
+    if suit is Suit.SPADES:
+        return pgettext("cards of a suit", "%(ranks)s of spades", ranks=ranks)
+    if suit is Suit.HEARTS:
+        return pgettext("cards of a suit", "%(ranks)s of hearts", ranks=ranks)
+    if suit is Suit.DIAMONDS:
+        return pgettext("cards of a suit", "%(ranks)s of diamonds", ranks=ranks)
+    return pgettext("cards of a suit", "%(ranks)s of clubs", ranks=ranks)
+
+
+def _trumps(cards: list[Card], style: str = "standard") -> str:
+    """Plain trumps (2 to 20) sharing the word: "le 7 et le 12 d'atout" / "trumps 7 and 12"."""
+    ranks = format_list((pgettext("trump number in a list", "%(rank)s", rank=card.rank)
+                         for card in cards), style)
+    return ngettext("trump %(ranks)s", "trumps %(ranks)s", len(cards), ranks=ranks)
+
+
+def card_name(card: Card | str, *, article: bool = True) -> str:
+    """The card's name in the current language: "le roi de cœur" / "the king of hearts",
+    "le petit", "l'excuse", "le 21", "le 7 d'atout" / "trump 7"; ``article=False`` drops the
+    article ("roi de cœur", "7 d'atout").
+    """
+    if isinstance(card, str):
+        card = BY_CODE[card]
+    if card.is_excuse:
+        if article:
+            return pgettext("card with article", "the excuse")
+        return pgettext("card", "excuse")
+    if card.is_trump:
+        if card.rank == 1:
+            if article:
+                return pgettext("card with article", "the petit")
+            return pgettext("card", "petit")
+        if card.rank == 21:
+            if article:
+                return pgettext("card with article", "the 21")
+            return pgettext("card", "21")
+        if article:
+            return _trumps([card])
+        return pgettext("card", "trump %(rank)s", rank=card.rank)
+    rank = _rank_with_article(card) if article else _rank_bare(card)
+    return _of_suit(card.suit, rank)
+
+
+def _group_key(card: Card) -> str:
+    if card.is_trump and card.rank not in (1, 21):
+        return "T"
+    if card.is_trump or card.is_excuse:
+        return card.code  # the petit, the 21 and the excuse stand alone
+    return card.suit.value
+
+
+def card_list(value: Any, style: str = "standard") -> str:
+    """Cards named and joined the locale's way, those of one suit sharing it.
+
+    One group: "le 7 et le roi de cœur" / "the 7 and the king of hearts"; "le 3 et le 12
+    d'atout" / "trumps 3 and 12". Single cards of different suits: "le 7 de cœur et l'excuse".
+    Several groups, some of more than one card: the groups are separated by semicolons,
+    "le 2 et le 5 de pique ; le roi de cœur". ``style="or"`` joins alternatives ("le 7 ou le
+    roi de cœur").
+    """
+    cards = to_cards(value)
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(_group_key(card), []).append(card)
+    phrases: list[str] = []
+    for key, members in groups.items():
+        if key == "T":
+            phrases.append(_trumps(members, style))
+        elif len(members) == 1:
+            phrases.append(card_name(members[0]))
+        else:
+            ranks = format_list((_rank_with_article(card) for card in members), style)
+            phrases.append(_of_suit(members[0].suit, ranks))
+    if len(phrases) <= 1 or all(len(members) == 1 for members in groups.values()):
+        return format_list(phrases, style)
+    return pgettext("separator between groups of cards", "; ").join(phrases)
+
+
+def count_cards(value: Any) -> int:
+    """How many distinct cards ``value`` names (for ngettext)."""
+    return len(to_cards(value))
+
+
+# --- suits ----------------------------------------------------------------------------------
+
+def suit_name(suit: Suit | str) -> str:
+    """The suit as a noun after "no"/"pas de": "hearts" / "cœur"; "trumps" / "atout"."""
+    suit = Suit(suit)
+    if suit is Suit.SPADES:
+        return pgettext("suit name", "spades")
+    if suit is Suit.HEARTS:
+        return pgettext("suit name", "hearts")
+    if suit is Suit.DIAMONDS:
+        return pgettext("suit name", "diamonds")
+    if suit is Suit.CLUBS:
+        return pgettext("suit name", "clubs")
+    return pgettext("suit name", "trumps")
+
+
+def suit_to_follow(suit: Suit | str) -> str:
+    """The suit one must play: "a heart" / "à cœur", "a trump" / "atout"."""
+    suit = Suit(suit)
+    if suit is Suit.SPADES:
+        return pgettext("suit to play", "a spade")
+    if suit is Suit.HEARTS:
+        return pgettext("suit to play", "a heart")
+    if suit is Suit.DIAMONDS:
+        return pgettext("suit to play", "a diamond")
+    if suit is Suit.CLUBS:
+        return pgettext("suit to play", "a club")
+    return pgettext("suit to play", "a trump")
+
+
+# --- contracts, poignées, camps -----------------------------------------------------------
+
+def contract_name(contract: Any, *, article: bool = False) -> str:
+    """"garde sans" (the name players use in both languages); ``article=True``: "une garde
+    sans" / "a garde sans". Accepts a Contract or its API code."""
+    code = getattr(contract, "code", contract)
+    code = str(code).lower()
+    if article:
+        if code == "petite":
+            return pgettext("contract with article", "a petite")
+        if code == "garde":
+            return pgettext("contract with article", "a garde")
+        if code == "garde_sans":
+            return pgettext("contract with article", "a garde sans")
+        if code == "garde_contre":
+            return pgettext("contract with article", "a garde contre")
+        return code
+    if code == "petite":
+        return pgettext("contract", "petite")
+    if code == "garde":
+        return pgettext("contract", "garde")
+    if code == "garde_sans":
+        return pgettext("contract", "garde sans")
+    if code == "garde_contre":
+        return pgettext("contract", "garde contre")
+    return code
+
+
+def handful_name(level: Any) -> str:
+    """"single handful" / "poignée simple", "double handful" / "double poignée", …"""
+    code = str(getattr(level, "value", level))
+    if code == "simple":
+        return pgettext("handful", "single handful")
+    if code == "double":
+        return pgettext("handful", "double handful")
+    if code == "triple":
+        return pgettext("handful", "triple handful")
+    return code
+
+
+def camp_name(camp: Any) -> str:
+    """"the taker" / "le preneur", "the defence" / "la défense"."""
+    if str(getattr(camp, "value", camp)) == "taker":
+        return pgettext("camp", "the taker")
+    return pgettext("camp", "the defence")
+
+
+def bouts_phrase(count: int) -> str:
+    """"2 oudlers" / "2 bouts"."""
+    return npgettext("count", "%(num)d oudler", "%(num)d oudlers", count)
+
+
+def trumps_phrase(count: int) -> str:
+    """"10 trumps" / "10 atouts"."""
+    return npgettext("count", "%(num)d trump", "%(num)d trumps", count)
+
+
+def players_phrase(count: int) -> str:
+    """"4 players" / "4 joueurs"."""
+    return npgettext("count", "%(num)d player", "%(num)d players", count)
+
+
+def cards_phrase(count: int) -> str:
+    """"6 cards" / "6 cartes"."""
+    return npgettext("count", "%(num)d card", "%(num)d cards", count)
+
