@@ -1,0 +1,210 @@
+"""The browser tutor: server-rendered pages (Flask + Jinja) that call the JSON API.
+
+The pages hold no rule of the game. The server renders the layout, the rule catalog and the
+situations to study (a random hand and trick, a hand and a chien); every verdict a learner sees
+(legal cards, violations, explanations, score derivations) comes from ``/api/v1`` through
+``fetch()`` in ``static/web/tutor.js``, which only draws what the API answered.
+
+Language: ``?lang=fr|en`` on any page switches it and is remembered in a cookie; without it the
+cookie decides, then the app's own choice (Accept-Language, else French). Every sentence is a
+msgid of the shared catalogs; the script receives its sentences already translated (a JSON blob
+in the page), never hard-coded.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from flask import Blueprint, Flask, Response, g, render_template, request, url_for
+from flask_babel import gettext as _
+
+from rules_fr.cards import CardParseError, parse_card
+from tutor.web.cards import card_view, cards_table
+from tutor.web.situations import ecart_situation, trick_situation
+from tutor.web.texts import js_texts
+
+__all__ = ["LANG_COOKIE", "LANGUAGES", "bp", "register"]
+
+LANGUAGES: Final = ("fr", "en")
+LANG_COOKIE: Final = "lang"
+_COOKIE_AGE: Final = 365 * 24 * 3600
+
+bp = Blueprint(
+    "web",
+    __name__,
+    template_folder="../templates",
+    static_folder="../static/web",
+    static_url_path="/static/web",
+)
+
+
+def register(app: Flask) -> None:
+    """Mount the pages at the root of ``app`` (the API lives under ``/api/v1``)."""
+    app.register_blueprint(bp)
+    app.jinja_env.globals["card_view"] = card_view
+
+
+# --- language ------------------------------------------------------------------------------
+
+
+@bp.before_request
+def _language_from_cookie() -> None:
+    """Pages honour the remembered language when the URL does not name one.
+
+    The app's locale selector knows ``?lang`` and Accept-Language; the cookie is a page
+    concern (the API is told the language explicitly by the script), so it is applied here by
+    seeding Flask-Babel's per-request cache before anything is translated.
+    """
+    chosen = request.args.get("lang")
+    if chosen in LANGUAGES:
+        g.web_remember_lang = chosen
+        return
+    cookie = request.cookies.get(LANG_COOKIE)
+    if cookie in LANGUAGES:
+        from babel import Locale
+        from flask_babel import _get_current_context, refresh
+
+        refresh()
+        context = _get_current_context()
+        if context is not None:
+            context.babel_locale = Locale.parse(cookie)
+
+
+@bp.after_request
+def _remember_language(response: Response) -> Response:
+    lang = g.pop("web_remember_lang", None)
+    if lang:
+        response.set_cookie(LANG_COOKIE, lang, max_age=_COOKIE_AGE, samesite="Lax",
+                            httponly=False)
+    response.headers.setdefault("Vary", "Cookie, Accept-Language")
+    return response
+
+
+def current_lang() -> str:
+    """``fr`` or ``en``: the language the page is rendered in."""
+    from flask_babel import get_locale
+
+    locale = get_locale()
+    return locale.language if locale is not None and locale.language in LANGUAGES else "fr"
+
+
+def _switch_url(lang: str) -> str:
+    args = request.args.to_dict(flat=False)
+    args["lang"] = [lang]
+    return url_for(request.endpoint or "web.home", **(request.view_args or {}), **args)
+
+
+@bp.app_context_processor
+def _page_globals() -> dict[str, Any]:
+    if request.blueprint != "web":
+        return {}
+    lang = current_lang()
+    return {
+        "lang": lang,
+        "other_lang": "en" if lang == "fr" else "fr",
+        "switch_url": _switch_url,
+    }
+
+
+def _page(template: str, page: str, title: str, **context: Any) -> str:
+    return render_template(
+        f"web/{template}",
+        page=page,
+        title=title,
+        texts=js_texts(),
+        cards=cards_table(),
+        api=url_for("web.home").rstrip("/") + "/api/v1",
+        **context,
+    )
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    """What the tutor offers, one link per page."""
+    return _page("home.html", "home", _("Tarot tutor"))
+
+
+@bp.get("/rules")
+def rules() -> str:
+    """The whole rule catalog by topic, searchable, with the scenarios that illustrate it."""
+    from tutor.web.rules import catalog_view
+
+    return _page("rules.html", "rules", _("Rules"), topics=catalog_view())
+
+
+def _players_arg() -> int:
+    players = request.args.get("players", type=int)
+    return players if players in (3, 4, 5) else 4
+
+
+def _seed_arg() -> int:
+    seed = request.args.get("seed", type=int)
+    return seed if seed is not None and 0 <= seed < 2**63 else random.randrange(2**31)
+
+
+def _codes(text: str) -> list[str]:
+    """Typed card codes, canonical where the core's parser knows them; an unknown text is
+    kept as typed, so that the API names it in its answer."""
+    codes = []
+    for word in text.replace(",", " ").split():
+        try:
+            codes.append(parse_card(word).code)
+        except CardParseError:
+            codes.append(word)
+    return codes
+
+
+@bp.get("/trick")
+def trick() -> str:
+    """A hand and a trick in progress: typed codes, or a random moment of a random deal."""
+    players = _players_arg()
+    typed_hand = request.args.get("hand", "").strip()
+    if typed_hand:
+        called = _codes(request.args.get("called_card", ""))
+        situation = {
+            "players": players,
+            "hand": _codes(typed_hand),
+            "trick": _codes(request.args.get("trick", "")),
+            "first_trick": request.args.get("first_trick") == "1",
+            "called_card": called[0] if called else None,
+            "seed": None,
+            "typed": True,
+        }
+    else:
+        situation = trick_situation(players, _seed_arg())
+    return _page("trick.html", "trick", _("Trick trainer"), situation=situation)
+
+
+@bp.get("/ecart")
+def ecart() -> str:
+    """The taker's hand and the chien of a random deal, to choose an écart from."""
+    players = _players_arg()
+    contract = request.args.get("contract", "garde")
+    if contract not in ("petite", "garde"):
+        contract = "garde"
+    situation = ecart_situation(players, _seed_arg())
+    situation["contract"] = contract
+    return _page("ecart.html", "ecart", _("Écart trainer"), situation=situation)
+
+
+@bp.get("/score")
+def score() -> str:
+    """The score calculator and a partie scoresheet."""
+    return _page("score.html", "score", _("Score calculator"))
+
+
+def _has_tables(app: Flask) -> bool:
+    return any(rule.rule.startswith("/api/v1/tables") for rule in app.url_map.iter_rules())
+
+
+@bp.get("/practice")
+def practice() -> str:
+    """A deal against robots on a table of the tables API."""
+    from flask import current_app
+
+    return _page("practice.html", "practice", _("Practice table"),
+                 available=_has_tables(current_app))
