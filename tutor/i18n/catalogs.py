@@ -14,14 +14,14 @@ Two kinds of msgids live in one domain:
   repeats them, the others translate them.
 
 A catalog is complete when no entry is untranslated or fuzzy. The "repeat" halves are filled
-mechanically by :func:`fill_source_entries` (``python -m tutor.i18n.catalogs update`` runs
+mechanically by :func:`fill_source_entries` (``python -m tutor.i18n update`` runs
 extract, update and fill in one go); :func:`catalog_problems` lists what a translator still owes.
 
 Command line (from the repository root)::
 
-    python -m tutor.i18n.catalogs update    # extract + update + fill the source-language halves
-    python -m tutor.i18n.catalogs compile   # the .mo files (same as: pybabel -q compile)
-    python -m tutor.i18n.catalogs check     # untranslated or fuzzy entries; exit 1 if any
+    python -m tutor.i18n update    # extract + update + fill the source-language halves
+    python -m tutor.i18n compile   # the .mo files (same as: pybabel -q compile)
+    python -m tutor.i18n check     # untranslated or fuzzy entries; exit 1 if any
 """
 
 from __future__ import annotations

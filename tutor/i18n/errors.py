@@ -1,70 +1,249 @@
 """The API's error sentences, by stable key (``error_text("unknown-card", text="ZZ")``).
 
-The keys are the contract with the API (see notes/I18N_INTERFACE.md); an unknown key raises
-:class:`KeyError`, so a key the API uses without a catalog entry fails its tests rather than a
-reader. Params that name a card (``card``) accept a card code and are spoken as the card's
-name; numbers are formatted for the locale.
+The keys are the contract with the API (see notes/I18N_INTERFACE.md, and its "Extra keys"); an
+unknown key raises :class:`KeyError`, so a key the API uses without a catalog entry fails its
+tests rather than a reader. Each key's sentence uses the params the API passes; where a param
+is optional (``content_type`` may be empty, ``path`` absent) a shorter sentence is used without
+it. Params that name cards (``card``, ``cards``) take card codes and are spoken as names;
+numbers are formatted for the locale. A missing required param raises :class:`KeyError` too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, Final
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from tutor.i18n.violations import score_reason
-from tutor.i18n.words import card_name, number, to_cards
+from tutor.i18n.words import card_list, card_name, count_cards, handful_name, number, to_cards
 
 __all__ = ["ERRORS", "error_text"]
 
-
-def N_(message: str) -> str:
-    """Marks a msgid for extraction; translated later, when the key is used."""
-    return message
+P = Mapping[str, Any]
 
 
-ERRORS: Final[Mapping[str, str]] = {
-    "malformed-json": N_("The request body is not valid JSON."),
-    "body-too-large": N_("The request body is too large."),
-    "unsupported-media-type": N_("Send the request body as JSON (Content-Type: "
-                                 "application/json)."),
-    "validation-failed": N_("Some fields of the request are missing or invalid: see the "
-                            "details."),
-    "not-found": N_("There is nothing at this address."),
-    "method-not-allowed": N_("This method is not allowed at this address."),
-    "unknown-card": N_("“%(text)s” is not a card: write it as a code such as KH, 10D, CS, T21 "
-                       "or EX, or by its name."),
-    "duplicate-card": N_("The same card is given twice: %(card)s."),
-    "card-in-hand-and-trick": N_("A card cannot be both in the hand and in the trick: "
-                                 "%(card)s."),
-    "card-not-in-hand": N_("You do not hold %(card)s."),
-    "trick-too-long": N_("A trick holds at most one card per player: %(size)s cards for "
-                         "%(players)s players."),
-    "hand-too-large": N_("A hand holds at most %(max)s cards, not %(size)s."),
-    "players-range": N_("A deal is played by 3, 4 or 5 players, not %(value)s."),
-    "unknown-contract": N_("“%(text)s” is not a contract: petite, garde, garde_sans or "
-                           "garde_contre."),
-    "unknown-bid": N_("“%(text)s” is not a bid: pass, petite, garde, garde_sans or "
-                      "garde_contre."),
-    "not-a-half-point": N_("Points are counted in half points: %(value)s is not a multiple of "
-                           "0.5."),
-    "points-range": N_("The taker's points must be between 0 and 91, not %(value)s."),
-    "field-required": N_("This field is required."),
-    "field-invalid": N_("This value is not valid."),
-    "internal-error": N_("Something went wrong on our side; please try again."),
-    "impossible-score": N_("No deal can end with this score: %(reason)s"),
+def _has(p: P, name: str) -> bool:
+    return p.get(name) not in (None, "")
+
+
+def _unsupported_media_type(p: P) -> str:
+    if _has(p, "content_type"):
+        return gettext("Send the request body as JSON (Content-Type: application/json), not "
+                       "%(content_type)s.", content_type=p["content_type"])
+    return gettext("Send the request body as JSON (Content-Type: application/json).")
+
+
+def _validation_failed(p: P) -> str:
+    if isinstance(p.get("count"), int):
+        return ngettext("%(num)d field of the request is missing or invalid: see the details.",
+                        "%(num)d fields of the request are missing or invalid: see the details.",
+                        p["count"])
+    return gettext("Some fields of the request are missing or invalid: see the details.")
+
+
+def _not_found(p: P) -> str:
+    if _has(p, "path"):
+        return gettext("There is nothing at %(path)s.", path=p["path"])
+    return gettext("There is nothing at this address.")
+
+
+def _method_not_allowed(p: P) -> str:
+    if _has(p, "method") and _has(p, "allowed"):
+        return gettext("%(method)s is not allowed at this address; use %(allowed)s.",
+                       method=p["method"], allowed=p["allowed"])
+    return gettext("This method is not allowed at this address.")
+
+
+def _body_too_large(p: P) -> str:
+    if _has(p, "max_bytes"):
+        return gettext("The request body is too large: at most %(max_bytes)s bytes.",
+                       max_bytes=number(p["max_bytes"]))
+    return gettext("The request body is too large.")
+
+
+def _impossible_score(p: P) -> str:
+    sentence = score_reason(p.get("reason"), p)
+    if sentence is not None:
+        return sentence
+    if _has(p, "reason"):
+        return gettext("No deal can end with this score: %(reason)s.", reason=p["reason"])
+    return gettext("No deal can end with this score.")
+
+
+def _seat_range(p: P) -> str:
+    players = int(p["players"])
+    return gettext("There is no seat %(seat)s at a table of %(players)s: seats go from 0 to "
+                   "%(last)s.", seat=p["seat"], players=_players(players),
+                   last=number(players - 1))
+
+
+def _players(count: int) -> str:
+    return ngettext("%(num)d player", "%(num)d players", count)
+
+
+def _missing_cards(p: P) -> str:
+    return ngettext("This card is found nowhere in the deal: %(cards)s.",
+                    "These %(num)d cards are found nowhere in the deal: %(cards)s.",
+                    count_cards(p["cards"]), cards=card_list(p["cards"]))
+
+
+def _list_too_long(p: P) -> str:
+    return ngettext("This list holds at most %(num)d item, not %(size)s.",
+                    "This list holds at most %(num)d items, not %(size)s.",
+                    int(p["max"]), size=number(p["size"]))
+
+
+def _list_too_short(p: P) -> str:
+    return ngettext("This list holds at least %(num)d item, not %(size)s.",
+                    "This list holds at least %(num)d items, not %(size)s.",
+                    int(p["min"]), size=number(p["size"]))
+
+
+def _partner_mismatch(p: P) -> str:
+    card = _card(p["card"])
+    if p.get("expected") is None:
+        return gettext("The called card, %(card)s, is the taker's own or in the chien: the taker "
+                       "plays alone, with no partner, not seat %(seat)s.", card=card,
+                       seat=p["seat"])
+    return gettext("The partner is the holder of %(card)s, seat %(expected)s, not seat "
+                   "%(seat)s.", card=card, expected=p["expected"], seat=p["seat"])
+
+
+def _poignee_not_held(p: P) -> str:
+    return gettext("Seat %(seat)s cannot show a %(handful)s: the cards it played do not hold "
+                   "enough trumps.", seat=p["seat"], handful=handful_name(p["level"]))
+
+
+def _card(value: Any) -> str:
+    cards = to_cards(value)
+    return card_name(cards[0]) if cards else str(value)
+
+
+def _msg(build: Callable[[], str]) -> Callable[[P], str]:
+    return lambda p: build()
+
+
+ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
+    # titles of the problem+json responses, one per HTTP status
+    "title-400": _msg(lambda: gettext("Bad request")),
+    "title-401": _msg(lambda: gettext("Unauthorized")),
+    "title-403": _msg(lambda: gettext("Forbidden")),
+    "title-404": _msg(lambda: gettext("Not found")),
+    "title-405": _msg(lambda: gettext("Method not allowed")),
+    "title-409": _msg(lambda: gettext("Conflict")),
+    "title-413": _msg(lambda: gettext("Request body too large")),
+    "title-415": _msg(lambda: gettext("Unsupported media type")),
+    "title-422": _msg(lambda: gettext("Unprocessable request")),
+    "title-500": _msg(lambda: gettext("Internal error")),
+    # HTTP-level problems
+    "malformed-json": _msg(lambda: gettext("The request body is not valid JSON.")),
+    "body-too-large": _body_too_large,
+    "unsupported-media-type": _unsupported_media_type,
+    "validation-failed": _validation_failed,
+    "not-found": _not_found,
+    "method-not-allowed": _method_not_allowed,
+    "internal-error": _msg(lambda: gettext("Something went wrong on our side; please try "
+                                           "again.")),
+    # fields
+    "field-required": _msg(lambda: gettext("This field is required.")),
+    "field-invalid": _msg(lambda: gettext("This value is not valid.")),
+    "field-null": _msg(lambda: gettext("A value is required here, not null.")),
+    "unknown-field": lambda p: gettext("The field “%(field)s” is not part of this request.",
+                                       field=p["field"]),
+    "value-range": lambda p: gettext("The value must be between %(min)s and %(max)s, not "
+                                     "%(value)s.", min=number(p["min"]), max=number(p["max"]),
+                                     value=_value(p["value"])),
+    "unknown-choice": lambda p: gettext("“%(value)s” is not one of the accepted values: "
+                                        "%(choices)s.", value=p["value"], choices=p["choices"]),
+    "list-too-long": _list_too_long,
+    "list-too-short": _list_too_short,
+    # cards and hands
+    "unknown-card": lambda p: gettext("“%(text)s” is not a card: write it as a code such as "
+                                      "KH, 10D, CS, T21 or EX, or by its name.",
+                                      text=p["text"]),
+    "duplicate-card": lambda p: gettext("The same card is given twice: %(card)s.",
+                                        card=_card(p["card"])),
+    "card-in-hand-and-trick": lambda p: gettext("A card cannot be both in the hand and in the "
+                                                "trick: %(card)s.", card=_card(p["card"])),
+    "card-not-in-hand": lambda p: gettext("You do not hold %(card)s.", card=_card(p["card"])),
+    "trick-too-long": lambda p: gettext("A trick holds at most one card per player: %(size)s "
+                                        "cards for %(players)s.", size=number(p["size"]),
+                                        players=_players(int(p["players"]))),
+    "hand-too-large": lambda p: gettext("A hand holds at most %(max)s cards, not %(size)s.",
+                                        max=number(p["max"]), size=number(p["size"])),
+    "chien-too-large": lambda p: gettext("The chien holds at most %(max)s cards, not %(size)s.",
+                                         max=number(p["max"]), size=number(p["size"])),
+    "missing-cards": _missing_cards,
+    "chien-in-play": lambda p: gettext("The taker cannot play %(card)s: it is in the chien, "
+                                       "which stays face down on a garde sans or a garde "
+                                       "contre.", card=_card(p["card"])),
+    # table and contract
+    "players-range": lambda p: gettext("A deal is played by 3, 4 or 5 players, not %(value)s.",
+                                       value=_value(p["value"])),
+    "seat-range": _seat_range,
+    "partner-not-five": lambda p: gettext("A partner plays only at five players, not at "
+                                          "%(players)s.", players=_value(p["players"])),
+    "partner-is-taker": lambda p: gettext("The partner cannot be the taker, seat %(seat)s: give "
+                                          "no partner when the taker plays alone.",
+                                          seat=p["seat"]),
+    "partner-mismatch": _partner_mismatch,
+    "unknown-contract": lambda p: gettext("“%(text)s” is not a contract: petite, garde, "
+                                          "garde_sans or garde_contre.", text=p["text"]),
+    "unknown-bid": lambda p: gettext("“%(text)s” is not a bid: pass, petite, garde, garde_sans "
+                                     "or garde_contre.", text=p["text"]),
+    "poignee-not-held": _poignee_not_held,
+    "poignee-twice": lambda p: gettext("Seat %(seat)s shows a handful only once.",
+                                       seat=p["seat"]),
+    # points and scores
+    "not-a-half-point": lambda p: gettext("Points are counted in half points: %(value)s is not "
+                                          "a multiple of 0.5.", value=_value(p["value"])),
+    "points-range": lambda p: gettext("The taker's points must be between 0 and 91, not "
+                                      "%(value)s.", value=_value(p["value"])),
+    "impossible-score": _impossible_score,
+    # a whole deal to score
+    "trick-count": lambda p: gettext("The deal has %(expected)s tricks, not %(count)s.",
+                                     expected=number(p["expected"]), count=number(p["count"])),
+    "trick-size": lambda p: gettext("Trick %(trick)s holds %(size)s cards instead of "
+                                    "%(expected)s: one card per player.", trick=p["trick"],
+                                    size=number(p["size"]), expected=number(p["expected"])),
+    "illegal-deal": _msg(lambda: gettext("This deal is not a regular deal.")),
+    "illegal-ecart": _msg(lambda: gettext("The taker's discard is not legal.")),
+    "illegal-play": lambda p: gettext("Trick %(trick)s: seat %(seat)s may not play %(card)s.",
+                                      trick=p["trick"], seat=p["seat"], card=_card(p["card"])),
+    # rules
+    "unknown-rule": lambda p: gettext("There is no rule “%(id)s” in the catalog.", id=p["id"]),
+    # live tables
+    "token-required": _msg(lambda: gettext("This request needs a token: Authorization: Bearer "
+                                           "<token>.")),
+    "token-invalid": _msg(lambda: gettext("This token is not one of this table's.")),
+    "seat-forbidden": lambda p: gettext("Your token is seat %(seat)s's: it cannot act for seat "
+                                        "%(asked)s.", seat=p["seat"], asked=p["asked"]),
+    "referee-cannot-play": _msg(lambda: gettext("The referee's token can pause, resume or annul "
+                                                "a deal, not play.")),
+    "referee-only": lambda p: gettext("Only the referee may do this (%(action)s).",
+                                      action=p["action"]),
+    "stale-seq": lambda p: gettext("The table has moved on: its last event is %(seq)s, you sent "
+                                   "%(sent)s.", seq=p["seq"], sent=p["sent"]),
+    "table-busy": _msg(lambda: gettext("Another action was recorded at the same time: look "
+                                       "again and retry.")),
+    "table-paused": _msg(lambda: gettext("The table is paused by the referee.")),
+    "partie-over": _msg(lambda: gettext("The partie is over.")),
+    "illegal-action": _msg(lambda: gettext("This action breaks a rule.")),
+    "seat-missing": _msg(lambda: gettext("Say which seat acts (seat).")),
+    "action-field-missing": lambda p: gettext("The action %(action)s needs the member "
+                                              "“%(field)s”.", action=p["action"],
+                                              field=p["field"]),
+    "duplicate-deal": lambda p: gettext("This deal cannot be played: %(reason)s.",
+                                        reason=p["reason"]),
 }
-"""Every key the API may use, with its English msgid."""
+"""Every key the API may use, with the function that words it."""
 
 
-def _param(name: str, value: Any) -> Any:
-    if name == "card":
-        cards = to_cards(value)
-        return card_name(cards[0]) if cards else str(value)
+def _value(value: Any) -> Any:
     if isinstance(value, bool):
-        return value
+        return str(value).lower()
     if isinstance(value, int | float | Decimal):
         return number(value)
     return value
@@ -74,21 +253,7 @@ def error_text(key: str, **params: Any) -> str:
     """The error sentence ``key`` in the current language, filled with ``params``.
 
     ``impossible-score`` takes the ``reason`` of a ``score-impossible`` verdict (with its other
-    params) and gives that reason's sentence; a free-text reason is quoted as is.
+    params: ``points_half``, ``bouts``) and gives that reason's sentence.
     Raises :class:`KeyError` for an unknown key or a missing param.
     """
-    msgid = ERRORS[key]
-    if key == "impossible-score":
-        reason = params.get("reason")
-        sentence = score_reason(reason, params)
-        if sentence is not None:
-            return sentence
-        params = {"reason": str(reason) if reason is not None else ""}
-    values = {name: _param(name, value) for name, value in params.items()}
-    if "%(" in msgid:
-        return gettext(msgid, **values) if values else _missing(key, msgid)
-    return gettext(msgid)
-
-
-def _missing(key: str, msgid: str) -> str:
-    raise KeyError(f"error {key!r} needs params: {msgid!r}")
+    return ERRORS[key](params)

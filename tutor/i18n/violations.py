@@ -434,6 +434,32 @@ def _wrong_phase(p: Params) -> str:
     return gettext("That cannot be done at this stage of the deal.")
 
 
+# --- revokes (a physical table: a later card proves an earlier play illegal) ---------------
+
+def _revoke_args(p: Params) -> dict[str, Any]:
+    return dict(trick=p.get("trick", "?"), seat=p.get("seat", "?"), played=_card(p, "played"),
+                led=_card(p, "led"), card=_card(p))
+
+
+def _revoke_follow_suit(p: Params) -> str:
+    return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s on %(led)s "
+                   "instead of following suit, yet now plays %(card)s.", **_revoke_args(p))
+
+
+def _revoke_trump(p: Params) -> str:
+    return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s on %(led)s "
+                   "instead of trumping, yet now plays %(card)s.", **_revoke_args(p))
+
+
+def _revoke_overtrump(p: Params) -> str:
+    return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s without "
+                   "overtrumping, yet now plays %(card)s, a higher trump.", **_revoke_args(p))
+
+
+def _card_already_played(p: Params) -> str:
+    return gettext("This card has already been played: %(card)s.", card=_card(p))
+
+
 # --- scoring input --------------------------------------------------------------------------
 
 def score_reason(reason: Any, p: Params) -> str | None:
@@ -504,6 +530,10 @@ MESSAGES: Final[Mapping[Code, Callable[[Params], str]]] = {
     Code.PETIT_SEC: _petit_sec,
     Code.NOT_YOUR_TURN: _not_your_turn,
     Code.WRONG_PHASE: _wrong_phase,
+    Code.REVOKE_FOLLOW_SUIT: _revoke_follow_suit,
+    Code.REVOKE_TRUMP: _revoke_trump,
+    Code.REVOKE_OVERTRUMP: _revoke_overtrump,
+    Code.CARD_ALREADY_PLAYED: _card_already_played,
     Code.SCORE_IMPOSSIBLE: _score_impossible,
 }
 """One sentence builder per code (a test walks :class:`~rules_fr.verdicts.Code`)."""
