@@ -1,0 +1,438 @@
+"""Live tables through HTTP (Flask's test client, a SQLite file per test): whole deals at 3, 4
+and 5 players, the score against POST /score/deal, hidden cards never shown, tokens, stale
+sequence numbers, illegal actions, a restart mid-deal."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from tables_driver import API, TestClientHttp, card_codes, choose, codes
+
+from rules_fr.cards import CardSet
+from rules_fr.donne import Phase
+from tutor import create_app
+from tutor.tables.resources import get_store
+
+
+def _app(path: Any) -> Any:
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}/tables.db"})
+
+
+@pytest.fixture
+def app(tmp_path: Any) -> Any:
+    return _app(tmp_path)
+
+
+@pytest.fixture
+def http(app: Any) -> TestClientHttp:
+    return TestClientHttp(app.test_client())
+
+
+def _create(http: TestClientHttp, n: int, bots: list[int], deals: int = 3) -> dict[str, Any]:
+    status, body = http.post(API, {"names": [f"P{i}x" for i in range(n)], "bots": bots,
+                                   "deals": deals})
+    assert status == 201, body
+    return body
+
+
+def _allowed(app: Any, table_id: str, viewer: int | None) -> set[str]:
+    """What ``viewer`` may know, from the server's own full replay of the log."""
+    with app.app_context():
+        truth = get_store().replay(table_id)
+    donne = truth.donne
+    if donne is None or truth.scored and viewer is None:
+        return set() if donne is None else _public(truth)
+    allowed = _public(truth)
+    seat = truth.seat_of(viewer) if viewer is not None else None
+    if seat is not None:
+        allowed |= codes(donne.hands[seat]) | codes(donne.dealt.hands[seat])
+        if seat == donne.taker and donne.ecart is not None:
+            allowed |= codes(donne.ecart) | codes(donne.chien)
+    return allowed
+
+
+def _public(truth: Any) -> set[str]:
+    donne = truth.donne
+    public = {c.code for t in donne.tricks for c in t.cards} | {c.code for c in donne.trick}
+    for cards in donne.poignees.values():
+        public |= codes(cards)
+    if donne.contract is not None and donne.contract.taker_takes_chien and donne.phase in (
+            Phase.ECART, Phase.PLAYING, Phase.FINISHED):
+        public |= codes(donne.chien)
+    if donne.ecart is not None:
+        public |= codes(donne.ecart.trumps())
+    if donne.called_card is not None:
+        public.add(donne.called_card.code)
+    return public
+
+
+def play_out(app: Any, http: TestClientHttp, table: dict[str, Any], rng: random.Random, *,
+             check_leaks: bool = False, max_actions: int = 3000) -> dict[str, Any]:
+    """Play every human seat from its own view until the partie is over."""
+    tid = table["id"]
+    tokens = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    referee = table["referee_token"]
+    for _ in range(max_actions):
+        status, view = http.get(f"{API}/{tid}", referee)
+        assert status == 200
+        if view["over"]:
+            return view
+        seat = view["to_move"]
+        status, mine = http.get(f"{API}/{tid}", tokens[seat])
+        assert status == 200
+        if check_leaks:
+            for viewer in tokens:
+                _, seen = http.get(f"{API}/{tid}", tokens[viewer])
+                leaked = card_codes(seen) - _allowed(app, tid, viewer)
+                assert not leaked, (viewer, leaked)
+                _, evs = http.get(f"{API}/{tid}/events?since=0", tokens[viewer])
+                leaked = card_codes(evs) - _allowed_ever(app, tid, viewer)
+                assert not leaked, ("events", viewer, leaked)
+            leaked = card_codes(view) - _allowed(app, tid, None)
+            assert not leaked, ("referee", leaked)
+        action = choose(mine, rng)
+        assert action is not None, mine
+        status, body = http.post(f"{API}/{tid}/actions", action, tokens[seat])
+        assert status == 201, body
+    raise AssertionError("the partie did not end")
+
+
+def _allowed_ever(app: Any, table_id: str, viewer: int) -> set[str]:
+    """What a seat may have learnt over the whole log: its own hands of every deal and all
+    public cards of every deal (replayed deal by deal)."""
+    from tutor.tables.game import Event, TableState
+
+    with app.app_context():
+        store = get_store()
+        events = store.events(table_id, 0, limit=100_000)
+        meta = store.info(None, table_id).meta
+    state, allowed = TableState(meta), set()
+    for ev in events:
+        state.apply(Event(ev.seq, ev.type, ev.data))
+        if state.donne is not None:
+            allowed |= _public(state)
+            seat = state.seat_of(viewer)
+            if seat is not None:
+                allowed |= codes(state.donne.dealt.hands[seat])
+                if seat == state.donne.taker and state.donne.ecart is not None:
+                    allowed |= codes(state.donne.ecart) | codes(state.donne.chien)
+    return allowed
+
+
+def _score_deal_body(donne: Any) -> dict[str, Any]:
+    return {
+        "players": donne.players, "contract": donne.contract.code, "taker": donne.taker,
+        "partner": donne.partner, "called_card": None if donne.called_card is None
+        else donne.called_card.code,
+        "chien": donne.chien.codes(), "ecart": [] if donne.ecart is None else donne.ecart.codes(),
+        "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards]}
+                   for t in donne.tricks],
+        "announcements": {"poignees": [{"seat": s, "level": lv.value}
+                                        for s, lv in _levels(donne)],
+                          "chelem_announced": donne.chelem_announced},
+    }
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_table_complete_partie_driven_seats_score_as_score_deal(app: Any, http: TestClientHttp,
+                                                                players: int) -> None:
+    """Every seat but one driven through HTTP; each deal's score on the scoresheet equals
+    what POST /score/deal gives for the same tricks, écart, chien and announcements."""
+    from tutor.tables.game import Event, TableState
+
+    table = _create(http, players, bots=[players - 1], deals=3)
+    final = play_out(app, http, table, random.Random(players))
+    assert final["over"] and len(final["scoresheet"]["entries"]) == 3
+    with app.app_context():
+        store = get_store()
+        events = store.events(table["id"], 0, limit=100_000)
+        meta = store.info(None, table["id"]).meta
+    state, compared = TableState(meta), 0
+    for ev in events:
+        if ev.type == "scored":
+            donne = state.donne
+            body = _score_deal_body(donne)
+            status, result = http.post("/api/v1/score/deal", body)
+            assert status == 200, result
+            state.apply(Event(ev.seq, ev.type, ev.data))
+            mine = state.scores[-1]
+            assert result["scores"] == mine.scores(), (result, mine)
+            _, evs = http.get(f"{API}/{table['id']}/events?since={ev.seq - 1}",
+                              table["referee_token"])
+            served = evs["events"][0]["score"]
+            assert served["derivation"] == result["derivation"]
+            assert served["scores"] == result["scores"]
+            compared += 1
+        else:
+            state.apply(Event(ev.seq, ev.type, ev.data))
+    assert compared == 3
+    assert final["scoresheet"]["totals"] == list(state.partie.totals())
+    assert sum(final["scoresheet"]["totals"]) == 0
+
+
+def _levels(donne: Any) -> list[tuple[int, Any]]:
+    from rules_fr.poignee import poignee_level
+
+    return [(s, poignee_level(donne.players, len(c))) for s, c in donne.poignees.items()]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_table_all_bots_play_the_whole_partie(http: TestClientHttp, players: int) -> None:
+    """Bots act by themselves: an all-bot table has played its partie when created; at 6-7
+    people the sitting-out seats score 0 on each deal."""
+    table = _create(http, players, bots=list(range(players)), deals=3)
+    sheet = table["table"]["scoresheet"]
+    assert table["table"]["over"] and len(sheet["entries"]) == 3
+    for entry in sheet["entries"]:
+        assert len(entry["players"]) == min(players, 5)
+        assert sum(entry["scores"]) == 0
+        assert all(entry["scores"][p] == 0 for p in range(players)
+                   if p not in entry["players"])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_table_no_view_leaks_a_hidden_card(app: Any, http: TestClientHttp,
+                                           players: int) -> None:
+    """Over a whole deal, for every seat and the referee, after each action: the view and the
+    events show only the seat's own cards and public ones — never another hand, the écart
+    (but its trumps), nor the chien of a garde sans/contre."""
+    table = _create(http, players, bots=[], deals=3)
+    tid = table["id"]
+    tokens = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    rng = random.Random(10 + players)
+    # one checked deal (the whole partie would be slow): play until the first score
+    for step in range(400):
+        _, view = http.get(f"{API}/{tid}", table["referee_token"])
+        if view["scoresheet"]["entries"]:
+            break
+        for viewer in tokens:
+            _, seen = http.get(f"{API}/{tid}", tokens[viewer])
+            assert set(seen["deal"]["hand"]) <= _allowed(app, tid, viewer)
+            assert not card_codes(seen) - _allowed(app, tid, viewer), (
+                card_codes(seen) - _allowed(app, tid, viewer), seen)
+            if step % 6 == 0:  # the whole log, every few actions (and after the score)
+                _, evs = http.get(f"{API}/{tid}/events?since=0", tokens[viewer])
+                assert not card_codes(evs) - _allowed_ever(app, tid, viewer)
+        assert not card_codes(view) - _allowed(app, tid, None)
+        seat = view["to_move"]
+        _, mine = http.get(f"{API}/{tid}", tokens[seat])
+        status, body = http.post(f"{API}/{tid}/actions", choose(mine, rng), tokens[seat])
+        assert status == 201, body
+    else:
+        raise AssertionError("no deal finished")
+    for viewer in tokens:
+        _, evs = http.get(f"{API}/{tid}/events?since=0", tokens[viewer])
+        assert "score" in evs["events"][-2] or any(e["type"] == "scored" for e in evs["events"])
+        assert not card_codes(evs) - _allowed_ever(app, tid, viewer)
+
+
+def test_table_garde_sans_chien_never_shown(app: Any, http: TestClientHttp) -> None:
+    """A garde sans: the chien stays hidden from every seat, the taker included, to the end."""
+    table = _create(http, 4, bots=[], deals=3)
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    with app.app_context():
+        truth = get_store().replay(tid)
+    chien = set(truth.donne.chien.codes())
+    _, view = http.get(f"{API}/{tid}", tokens[table["table"]["to_move"]])
+    seat = view["to_move"]
+    status, _ = http.post(f"{API}/{tid}/actions", {"seat": seat, "type": "bid",
+                                                   "bid": "garde_sans", "seq": view["seq"]},
+                          tokens[seat])
+    assert status == 201
+    rng = random.Random(5)
+    while True:
+        _, ref = http.get(f"{API}/{tid}", table["referee_token"])
+        if ref["scoresheet"]["entries"]:
+            break
+        for viewer in tokens:
+            _, seen = http.get(f"{API}/{tid}", tokens[viewer])
+            assert not card_codes(seen) & chien
+            assert seen["deal"]["chien"] is None
+        s = ref["to_move"]
+        _, mine = http.get(f"{API}/{tid}", tokens[s])
+        assert http.post(f"{API}/{tid}/actions", choose(mine, rng), tokens[s])[0] == 201
+    assert ref["scoresheet"]["entries"][0]["taker"] == seat
+
+
+def test_table_tokens_required_and_bound_to_their_seat(http: TestClientHttp) -> None:
+    table = _create(http, 4, bots=[], deals=3)
+    tid = table["id"]
+    tokens = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    assert http.get(f"{API}/{tid}")[0] == 401
+    assert http.get(f"{API}/{tid}", "not-a-token")[0] == 401
+    other = _create(http, 3, bots=[], deals=3)
+    assert http.get(f"{API}/{tid}", other["seat_tokens"][0]["token"])[0] == 401
+    assert http.get(f"{API}/nosuchtable0", tokens[0])[0] == 404
+    _, view = http.get(f"{API}/{tid}", tokens[0])
+    mover = view["to_move"]
+    action = {"seat": mover, "type": "bid", "bid": "passe", "seq": view["seq"]}
+    assert http.post(f"{API}/{tid}/actions", action)[0] == 401
+    assert http.post(f"{API}/{tid}/actions", action, tokens[(mover + 1) % 4])[0] == 403
+    assert http.post(f"{API}/{tid}/actions", action, table["referee_token"])[0] == 403
+    pause = {"type": "pause", "seq": view["seq"]}
+    assert http.post(f"{API}/{tid}/actions", pause, tokens[mover])[0] == 403
+    # the token is stored hashed: no token appears in the database
+    assert http.post(f"{API}/{tid}/actions", action, tokens[mover])[0] == 201
+
+
+def test_table_tokens_stored_hashed(app: Any, http: TestClientHttp) -> None:
+    import hashlib
+
+    from sqlalchemy import text
+
+    table = _create(http, 3, bots=[], deals=3)
+    with app.app_context(), get_store().engine.connect() as conn:
+        dump = repr(conn.execute(text("SELECT * FROM seats")).all()) + repr(
+            conn.execute(text("SELECT * FROM tables")).all())
+    for t in table["seat_tokens"]:
+        assert t["token"] not in dump and len(t["token"]) >= 43
+        assert hashlib.sha256(t["token"].encode()).hexdigest() in dump
+    assert table["referee_token"] not in dump
+
+
+@pytest.mark.parametrize("body", [
+    {"type": "bid", "seq": 0},  # no seat
+    {"seat": 0, "type": "fly", "seq": 0},
+    {"seat": 0, "type": "play", "card": "ZZ", "seq": 0},
+    {"seat": 9, "type": "bid", "bid": "passe", "seq": 0},
+    {"seat": 0, "type": "bid", "bid": "passe"},  # no seq
+    {"seat": 0, "type": "bid", "bid": "passe", "seq": -1},
+    {"seat": 0, "type": "bid", "bid": "passe", "seq": 0, "extra": 1},
+    {"seat": 0, "type": "ecart", "cards": ["KH"] * 30, "seq": 0},
+    {"seat": 0, "type": "play", "seq": 0},  # no card
+    [1, 2, 3],
+    "x" * 70_000,  # over 64 KiB
+])
+def test_table_malformed_or_oversized_action_4xx(http: TestClientHttp, body: Any) -> None:
+    table = _create(http, 3, bots=[], deals=3)
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    before = table["table"]["seq"]
+    status, problem = http.post(f"{API}/{tid}/actions", body, token)
+    assert 400 <= status < 500 and status not in (401, 404), (status, problem)
+    assert http.get(f"{API}/{tid}", token)[1]["seq"] == before
+
+
+def test_table_stale_seq_409(http: TestClientHttp) -> None:
+    table = _create(http, 4, bots=[], deals=3)
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    _, view = http.get(f"{API}/{tid}", tokens[0])
+    mover, seq = view["to_move"], view["seq"]
+    ok = {"seat": mover, "type": "bid", "bid": "passe", "seq": seq}
+    assert http.post(f"{API}/{tid}/actions", ok, tokens[mover])[0] == 201
+    nxt = (mover + 1) % 4
+    status, problem = http.post(f"{API}/{tid}/actions",
+                                {"seat": nxt, "type": "bid", "bid": "passe", "seq": seq},
+                                tokens[nxt])
+    assert status == 409 and problem["seq"] == seq + 1
+
+
+def test_table_illegal_action_422_records_nothing(app: Any, http: TestClientHttp) -> None:
+    """Out of turn, a bid too low, a card not held: 422 with violations and an explanation,
+    the same payloads as the check endpoints; the event count does not move."""
+    table = _create(http, 4, bots=[], deals=3)
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    _, view = http.get(f"{API}/{tid}", tokens[0])
+    mover, seq = view["to_move"], view["seq"]
+    other = (mover + 1) % 4
+
+    def count() -> int:
+        with app.app_context():
+            return len(get_store().events(tid, 0, limit=10_000))
+
+    before = count()
+    status, problem = http.post(f"{API}/{tid}/actions", {"seat": other, "type": "bid",
+                                                         "bid": "garde", "seq": seq},
+                                tokens[other])
+    assert status == 422 and problem["violations"][0]["code"] == "bid-out-of-turn"
+    assert problem["violations"][0]["message"] and problem["explanation"]
+    assert count() == before
+    assert http.post(f"{API}/{tid}/actions", {"seat": mover, "type": "bid", "bid": "garde",
+                                              "seq": seq}, tokens[mover])[0] == 201
+    status, problem = http.post(f"{API}/{tid}/actions", {"seat": other, "type": "bid",
+                                                         "bid": "petite", "seq": seq + 1},
+                                tokens[other])
+    assert status == 422 and problem["violations"][0]["code"] == "bid-too-low"
+    status, problem = http.post(f"{API}/{tid}/actions", {"seat": other, "type": "play",
+                                                         "card": "T21", "seq": seq + 1},
+                                tokens[other])
+    assert status == 422 and problem["violations"][0]["code"] == "wrong-phase"
+    assert count() == before + 1
+
+
+def test_table_referee_pause_resume_annul(http: TestClientHttp) -> None:
+    table = _create(http, 4, bots=[], deals=3)
+    tid, ref = table["id"], table["referee_token"]
+    tokens = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    _, view = http.get(f"{API}/{tid}", ref)
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "pause", "seq": view["seq"]}, ref)
+    assert status == 201 and body["table"]["paused"]
+    mover = view["to_move"]
+    status, _ = http.post(f"{API}/{tid}/actions", {"seat": mover, "type": "bid",
+                                                   "bid": "passe", "seq": body["seq"]},
+                          tokens[mover])
+    assert status == 409
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "resume", "seq": body["seq"]},
+                             ref)
+    assert status == 201 and not body["table"]["paused"]
+    _, mine = http.get(f"{API}/{tid}", tokens[mover])
+    hand_before = mine["deal"]["hand"]
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "annul", "seq": body["seq"]}, ref)
+    assert status == 201
+    assert [e["type"] for e in body["events"]] == ["redeal", "deal"]
+    assert body["events"][0]["reason"] == "referee"
+    _, mine = http.get(f"{API}/{tid}", tokens[mover])
+    assert mine["deal"]["hand"] != hand_before and mine["dealer"] == view["dealer"]
+
+
+def test_table_restart_mid_deal_loses_nothing(tmp_path: Any) -> None:
+    """Two app instances on one SQLite file (a restart): the second finishes the deal the
+    first started, from the event log alone."""
+    first = TestClientHttp(_app(tmp_path).test_client())
+    table = _create(first, 4, bots=[2], deals=3)
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    rng = random.Random(1)
+    for _ in range(12):
+        _, view = first.get(f"{API}/{tid}", table["referee_token"])
+        s = view["to_move"]
+        _, mine = first.get(f"{API}/{tid}", tokens[s])
+        assert first.post(f"{API}/{tid}/actions", choose(mine, rng), tokens[s])[0] == 201
+    _, before = first.get(f"{API}/{tid}", tokens[0])
+    second_app = _app(tmp_path)
+    second = TestClientHttp(second_app.test_client())
+    _, after = second.get(f"{API}/{tid}", tokens[0])
+    assert after == before
+    final = play_out(second_app, second, table, rng)
+    assert final["over"]
+
+
+def test_table_events_since_and_stream(app: Any, http: TestClientHttp) -> None:
+    table = _create(http, 4, bots=[1, 2, 3], deals=3)
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    _, all_events = http.get(f"{API}/{tid}/events?since=0", token)
+    seq = all_events["seq"]
+    assert [e["seq"] for e in all_events["events"]] == list(range(1, seq + 1))
+    _, later = http.get(f"{API}/{tid}/events?since={seq - 2}", token)
+    assert [e["seq"] for e in later["events"]] == [seq - 1, seq]
+    assert http.get(f"{API}/{tid}/events?since=x", token)[0] == 422
+    client = app.test_client()
+    response = client.get(f"{API}/{tid}/stream?since=0&limit=3&timeout=5",
+                          headers={"Authorization": f"Bearer {token}"})
+    assert response.mimetype == "text/event-stream"
+    text = response.get_data(as_text=True)
+    assert [line for line in text.splitlines() if line.startswith("id: ")] == [
+        "id: 1", "id: 2", "id: 3"]
+    assert "event: deal" in text
+    deal_line = next(line for line in text.splitlines() if '"type": "deal"' in line)
+    assert '"hand"' in deal_line  # seat 0 sees its own hand in its stream
+
+
+def test_table_create_validation(http: TestClientHttp) -> None:
+    assert http.post(API, {"names": ["A", "B"]})[0] == 422
+    assert http.post(API, {"players": 8})[0] == 422
+    assert http.post(API, {"players": 4, "deals": 11})[0] == 422
+    assert http.post(API, {"players": 4, "bots": [4]})[0] == 422
+    status, body = http.post(API, {"players": 4})
+    assert status == 201 and len(body["seat_tokens"]) == 4 and body["table"]["deals"] == 5
+    assert CardSet.parse([]) == CardSet()

@@ -1,0 +1,324 @@
+"""A live table's state, rebuilt by replaying its event log through the rules core.
+
+No Flask and no database here: an :class:`Event` is ``(seq, type, data)`` with JSON-ready data,
+and :class:`TableState` applies them one by one. The server decides the events that are not a
+person's choice (the deal, with every dealt card, so that replay never depends on a random
+generator; the redeals; the score; the bots' actions) with :meth:`TableState.next_automatic`,
+appends them to the log, and applies them exactly as a replay would.
+
+Seats of the table ("people", 0..n-1, what tokens and the API name) differ from the seats of a
+deal only at six or seven people, where five play each deal and the others sit out in turn
+(:class:`rules_fr.partie.Partie`); :attr:`TableState.people_of_deal` maps one to the other.
+
+Bots play with the simplest legal policy until the bots' advice module exists: a random legal
+card, a random callable card, a random legal écart, passing or bidding the lowest legal contract
+at random, never announcing a poignée or a chelem (all drawn from a generator seeded by the
+table id and sequence number, so a bot's choice is reproducible too).
+
+>>> s = TableState(TableMeta(people=4, names=("A", "B", "C", "D"), deals=3,
+...                          bots=(True, True, True, True)))
+>>> seq = 0
+>>> while (e := s.next_automatic("doc")) is not None:
+...     seq += 1
+...     s.apply(Event(seq, *e))
+>>> s.over, len(s.partie.entries)
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from rules_fr.cards import BY_CODE, Card, CardSet
+from rules_fr.contracts import Contract
+from rules_fr.deal import Deal, deal
+from rules_fr.donne import (
+    Action,
+    AnnounceChelem,
+    Bid,
+    CallCard,
+    Discard,
+    Donne,
+    Phase,
+    PlayCard,
+    ShowPoignee,
+)
+from rules_fr.ecart import random_legal_ecart, trumps_to_show
+from rules_fr.kingcall import callable_cards
+from rules_fr.partie import Partie
+from rules_fr.poignee import poignees_allowed
+from rules_fr.scoring import Score
+from rules_fr.simulate import random_card
+from rules_fr.verdicts import Violation
+
+__all__ = [
+    "ACTION_TYPES", "Event", "TableMeta", "TableState", "action_from_data", "action_to_data",
+    "bot_action",
+]
+
+ACTION_TYPES: Final = ("bid", "call", "ecart", "poignee", "chelem", "play")
+MAX_AUTOMATIC: Final = 20_000
+"""A guard against an endless automatic loop (a whole partie of bots is ~1,000 events)."""
+
+@dataclass(frozen=True, slots=True)
+class TableMeta:
+    """What never changes at a table: set at creation, stored in the ``tables`` row."""
+
+    people: int
+    names: tuple[str, ...]
+    deals: int
+    bots: tuple[bool, ...]
+    mode: str = "live"
+    fixed: tuple[int, Contract] | None = None
+    """Duplicate: (taker person, contract) imposed on every deal, the bidding skipped."""
+    preset: tuple[tuple[tuple[str, ...], ...], tuple[str, ...], int] | None = None
+    """Duplicate: the deal to play (hands as codes, chien, dealer seat) instead of a shuffle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    type: str
+    data: Mapping[str, Any]
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(BY_CODE[c] for c in codes)
+
+
+def action_to_data(action: Action, person: int) -> dict[str, Any]:
+    """The JSON of an action event (``seat`` is the deal seat, ``person`` the table seat)."""
+    base: dict[str, Any] = {"seat": action.seat, "person": person}
+    match action:
+        case Bid():
+            return {**base, "action": "bid",
+                    "contract": None if action.contract is None else action.contract.code}
+        case CallCard():
+            return {**base, "action": "call", "card": action.card.code}
+        case Discard():
+            return {**base, "action": "ecart", "cards": _codes(action.cards)}
+        case ShowPoignee():
+            return {**base, "action": "poignee", "cards": _codes(action.cards)}
+        case AnnounceChelem():
+            return {**base, "action": "chelem"}
+        case PlayCard():
+            return {**base, "action": "play", "card": action.card.code}
+    raise TypeError(action)
+
+
+def action_from_data(data: Mapping[str, Any]) -> Action:
+    seat, kind = int(data["seat"]), data["action"]
+    if kind == "bid":
+        return Bid(seat, None if data["contract"] is None else Contract.parse(data["contract"]))
+    if kind == "call":
+        return CallCard(seat, BY_CODE[data["card"]])
+    if kind == "ecart":
+        return Discard(seat, _cards(data["cards"]))
+    if kind == "poignee":
+        return ShowPoignee(seat, _cards(data["cards"]))
+    if kind == "chelem":
+        return AnnounceChelem(seat)
+    if kind == "play":
+        return PlayCard(seat, BY_CODE[data["card"]])
+    raise ValueError(f"unknown action {kind!r}")
+
+
+def bot_action(donne: Donne, seat: int, rng: random.Random) -> Action | None:
+    """The simplest legal policy (see the module docstring)."""
+    match donne.phase:
+        case Phase.BIDDING:
+            legal = donne.legal_bids(seat)
+            contracts = [b for b in legal if b is not None]
+            if contracts and rng.random() < 0.45:
+                return Bid(seat, contracts[0])
+            return Bid(seat, None)
+        case Phase.CALLING:
+            return CallCard(seat, random_card(callable_cards(donne.hands[seat]), rng))
+        case Phase.ECART:
+            ecart = random_legal_ecart(donne.players, donne.dealt.hands[seat], donne.chien, rng)
+            return None if ecart is None else Discard(seat, tuple(ecart))
+        case Phase.PLAYING:
+            return PlayCard(seat, random_card(donne.legal_cards(seat), rng))
+    return None
+
+
+@dataclass
+class TableState:
+    """The table after the events applied so far."""
+
+    meta: TableMeta
+    seq: int = 0
+    partie: Partie = field(init=False)
+    donne: Donne | None = None
+    people_of_deal: tuple[int, ...] = ()
+    """The table seat of each deal seat (identity at 3-5 people)."""
+    dealer_person: int = 0
+    dealer_may_bid: bool = True
+    deal_attempt: int = 0
+    """Deals dealt so far, redeals included (a unique number for each deal event)."""
+    scored: bool = False
+    """Whether the current deal's score is on the scoresheet."""
+    scores: list[Score] = field(default_factory=list)
+    paused: bool = False
+    redeals: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
+
+    # --- seats ------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.partie.is_over
+
+    def seat_of(self, person: int) -> int | None:
+        """The deal seat of a table seat (``None``: sitting out or no deal)."""
+        try:
+            return self.people_of_deal.index(person)
+        except ValueError:
+            return None
+
+    @property
+    def to_move_person(self) -> int | None:
+        if self.donne is None or self.scored:
+            return None
+        seat = self.donne.to_move
+        return None if seat is None else self.people_of_deal[seat]
+
+    # --- replay -----------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        """Apply one logged event; events must come in sequence."""
+        if event.seq != self.seq + 1:
+            raise ValueError(f"event {event.seq} after {self.seq}")
+        data = event.data
+        match event.type:
+            case "deal":
+                dealt = Deal(tuple(CardSet.of(_cards(h)) for h in data["hands"]),
+                             CardSet.of(_cards(data["chien"])), int(data["dealer_seat"]))
+                fixed = None
+                if data.get("fixed") is not None:
+                    taker, contract = data["fixed"]
+                    fixed = (int(taker), Contract.parse(contract))
+                self.donne = Donne(dealt, dealer_misdealt=not data.get("dealer_may_bid", True),
+                                   fixed_contract=fixed)
+                self.people_of_deal = tuple(data["people"])
+                self.dealer_person = int(data["dealer"])
+                self.scored = False
+                self.deal_attempt += 1
+            case "action":
+                assert self.donne is not None
+                self.donne.apply(action_from_data(data))
+            case "redeal":
+                # all-passed: the deal passes on; petit-sec / referee annul: same dealer again.
+                if data["reason"] == "all-passed":
+                    self.dealer_person = (self.dealer_person + 1) % self.meta.people
+                self.redeals.append(dict(data))
+                self.donne = None
+                self.people_of_deal = ()
+            case "scored":
+                assert self.donne is not None
+                result = self.donne.score()
+                taker = self.people_of_deal[self.donne.taker]  # type: ignore[index]
+                partner = (None if self.donne.partner is None
+                           else self.people_of_deal[self.donne.partner])
+                self.partie.record(result, taker=taker, partner=partner)
+                self.scores.append(result)
+                self.scored = True
+                self.dealer_person = (self.dealer_person + 1) % self.meta.people
+            case "paused":
+                self.paused = True
+            case "resumed":
+                self.paused = False
+            case _:
+                raise ValueError(f"unknown event type {event.type!r}")
+        self.seq = event.seq
+
+    # --- what the server does next ------------------------------------------------------
+
+    def _deal_event(self) -> dict[str, Any]:
+        number = len(self.partie.entries)
+        people = self.partie.players_for_deal(number)
+        # The first speaker is the first playing person after the dealer (who may sit out).
+        first = next(p for k in range(1, self.meta.people + 1)
+                     if (p := (self.dealer_person + k) % self.meta.people) in people)
+        dealer_seat = (people.index(first) - 1) % len(people)
+        if self.meta.preset is not None:
+            hands, chien, dealer_seat = self.meta.preset
+            hand_codes = [list(h) for h in hands]
+            chien_codes = list(chien)
+        else:
+            # seed=None: the core shuffles with the OS CSPRNG (random.SystemRandom).
+            dealt = deal(len(people), dealer_seat)
+            hand_codes = [h.codes() for h in dealt.hands]
+            chien_codes = dealt.chien.codes()
+        fixed = None
+        if self.meta.fixed is not None:
+            fixed = [people.index(self.meta.fixed[0]), self.meta.fixed[1].code]
+        return {"number": number + 1, "dealer": self.dealer_person, "dealer_seat": dealer_seat,
+                "people": list(people), "hands": hand_codes, "chien": chien_codes,
+                "dealer_may_bid": self.dealer_may_bid, "fixed": fixed}
+
+    def next_automatic(self, table_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The next event the server appends by itself, or ``None`` when a person must act
+        (or the table is paused or the partie over)."""
+        if self.paused:
+            return None
+        donne = self.donne
+        if donne is None or self.scored:
+            if self.over:
+                return None
+            return "deal", self._deal_event()
+        if donne.phase is Phase.ANNULLED:
+            return "redeal", {"reason": "petit-sec",
+                              "person": self.people_of_deal[donne.petit_sec_seat or 0]}
+        if donne.phase is Phase.ALL_PASSED:
+            return "redeal", {"reason": "all-passed"}
+        if donne.phase is Phase.FINISHED:
+            return "scored", {"number": len(self.partie.entries) + 1}
+        seat = donne.to_move
+        if seat is None or not self.meta.bots[self.people_of_deal[seat]]:
+            return None
+        rng = random.Random(f"{table_id}:{self.seq}")
+        action = bot_action(donne, seat, rng)
+        if action is None:
+            return None
+        return "action", {**action_to_data(action, self.people_of_deal[seat]), "by": "bot"}
+
+    def check(self, action: Action) -> list[Violation]:
+        assert self.donne is not None
+        return self.donne.check(action)
+
+    # --- what a seat may do -------------------------------------------------------------
+
+    def legal_for(self, person: int) -> dict[str, Any]:
+        """The legal actions of table seat ``person`` now (empty lists when none)."""
+        donne, seat = self.donne, self.seat_of(person)
+        out: dict[str, Any] = {"cards": [], "bids": [], "calls": [], "ecart": False,
+                               "poignees": [], "chelem": False}
+        if donne is None or seat is None or self.scored or self.paused:
+            return out
+        out["cards"] = donne.legal_cards(seat).codes()
+        out["bids"] = ["passe" if b is None else b.code for b in donne.legal_bids(seat)]
+        if donne.phase is Phase.CALLING and seat == donne.taker:
+            out["calls"] = callable_cards(donne.hands[seat]).codes()
+        out["ecart"] = donne.phase is Phase.ECART and seat == donne.taker
+        if (donne.phase is Phase.PLAYING and seat == donne.to_move
+                and seat not in donne.poignees and not donne.cards_played_by(seat)):
+            out["poignees"] = [lv.value for lv in poignees_allowed(donne.players,
+                                                                   donne.hands[seat])]
+        out["chelem"] = (donne.phase is Phase.PLAYING and seat == donne.taker
+                         and not donne.chelem_announced and not donne.cards_played)
+        return out
+
+    def ecart_trumps_shown(self) -> list[str]:
+        if self.donne is None or self.donne.ecart is None:
+            return []
+        return trumps_to_show(self.donne.ecart).codes()

@@ -1,0 +1,435 @@
+"""Live tables under ``/api/v1/tables``: create, view, act, and follow (events, SSE).
+
+Every request but creation carries ``Authorization: Bearer <token>``: the referee's token or a
+seat's (shown once, at creation; the server keeps their SHA-256 only). No token: 401; a token
+that is not this table's: 401; a seat's token acting for another seat, or the referee's
+playing: 403. An action carries ``seq``, the last sequence number its client saw: if anything
+happened since, 409 with the current one, and the client looks again. An illegal action is a
+422 with the core's violations, rendered as the check endpoints render them, and nothing is
+recorded. Bot seats act by themselves after each action, until a person's turn.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Final
+
+from flask import Flask, Response, current_app, request, stream_with_context
+from werkzeug.exceptions import NotFound
+
+from rules_fr.cards import Card
+from rules_fr.donne import (
+    Action,
+    AnnounceChelem,
+    Bid,
+    CallCard,
+    Discard,
+    PlayCard,
+    ShowPoignee,
+)
+from rules_fr.ecart import trumps_to_show
+from rules_fr.kingcall import is_alone
+from rules_fr.poignee import poignee_level
+from rules_fr.table import rules_for
+from rules_fr.verdicts import Violation
+from tutor.api.base import ApiBlueprint
+from tutor.errors import PROBLEM_JSON, TYPE_PREFIX, FieldProblem, Unprocessable
+from tutor.i18n import (
+    error_text,
+    explain_bid,
+    explain_ecart,
+    explain_king_call,
+    explain_play,
+    explain_poignee,
+    violation_payload,
+)
+from tutor.tables.game import TableMeta, TableState, action_to_data
+from tutor.tables.schemas import ActionRequest, CreateTableRequest
+from tutor.tables.store import Conflict, Store, TableAuth, default_sqlite_url, make_engine, upgrade
+from tutor.tables.views import render_events, render_view
+
+__all__ = ["blp", "get_store", "init_tables"]
+
+blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
+                   description="Live tables: a referee that deals, hides each hand from the "
+                               "others, refuses illegal actions, scores and keeps the "
+                               "scoresheet.")
+
+_CREATE: Final = CreateTableRequest()
+_ACTION: Final = ActionRequest()
+TABLE_PATH: Final = "/<string(minlength=8,maxlength=32):table_id>"
+
+# Sentences for this module's own problems, used when the catalogs lack the key (the i18n
+# helper adds them: see /work/notes/I18N_INTERFACE.md, "Extra keys").
+_FALLBACK: Final = {
+    "token-required": "This request needs a token: Authorization: Bearer <token>.",
+    "token-invalid": "This token is not one of this table's.",
+    "seat-forbidden": "Your token is seat {seat}'s: it cannot act for seat {asked}.",
+    "referee-cannot-play": "The referee's token can pause, resume or annul, not play.",
+    "referee-only": "Only the referee may {action}.",
+    "stale-seq": "The table moved on: its last event is {seq}, you sent {sent}.",
+    "table-busy": "Another action was recorded at the same time: look again and retry.",
+    "table-paused": "The table is paused by the referee.",
+    "partie-over": "The partie is over.",
+    "illegal-action": "This action breaks a rule.",
+    "seat-missing": "Say which seat acts (seat).",
+    "action-field-missing": "The action {action} needs the member {field}.",
+    "seat-range": "There is no seat {seat} at a table of {players}.",
+    "duplicate-deal": "This deal cannot be played: {reason}.",
+    "title-401": "Unauthorized", "title-403": "Forbidden", "title-409": "Conflict",
+}
+
+
+def _text(key: str, **params: Any) -> str:
+    try:
+        return error_text(key, **params)
+    except KeyError:
+        return _FALLBACK.get(key, key).format(**params)
+
+
+def _problem(status: int, key: str, *, headers: dict[str, str] | None = None,
+             extra: dict[str, Any] | None = None, **params: Any) -> Response:
+    body = {"type": TYPE_PREFIX + key, "title": _text(f"title-{status}"), "status": status,
+            "detail": _text(key, **params), **(extra or {})}
+    if "explanation" in body:
+        body["detail"] = body["explanation"]
+    response = current_app.response_class(jsonlib.dumps(body, ensure_ascii=False),
+                                          status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+class _Refused(Exception):
+    def __init__(self, response: Response) -> None:
+        super().__init__()
+        self.response = response
+
+
+# --- the store of the app -------------------------------------------------------------------
+
+
+def get_store() -> Store:
+    return current_app.extensions["tarot_tables"]
+
+
+def init_tables(app: Flask) -> None:
+    """Open the database (``DATABASE_URL`` in the config or environment, else a SQLite file
+    in the instance folder) and migrate it to the latest schema."""
+    import os
+
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL") or \
+        default_sqlite_url(app.instance_path)
+    engine = make_engine(url)
+    upgrade(engine)
+    app.extensions["tarot_tables"] = Store(engine)
+
+
+@blp.record_once
+def _on_register(state: Any) -> None:
+    init_tables(state.app)
+
+
+# --- auth -----------------------------------------------------------------------------------
+
+
+def _auth(table_id: str) -> TableAuth:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
+        raise _Refused(_problem(401, "token-required",
+                                headers={"WWW-Authenticate": 'Bearer realm="tables"'}))
+    found = get_store().authenticate(table_id, token.strip())
+    if found is False:
+        raise NotFound()
+    if found is None:
+        raise _Refused(_problem(401, "token-invalid", headers={
+            "WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'}))
+    assert isinstance(found, TableAuth)
+    return found
+
+
+def _guarded(view: Callable[..., Response]) -> Callable[..., Response]:
+    def wrapper(*args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(*args, **kwargs)
+        except _Refused as refused:
+            return refused.response
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+def _json(payload: Any, status: int = 200) -> Response:
+    return current_app.response_class(jsonlib.dumps(payload, ensure_ascii=False), status=status,
+                                      mimetype="application/json")
+
+
+# --- create ---------------------------------------------------------------------------------
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(_CREATE)
+@blp.doc(responses={"201": {"description": "The table id and its tokens (shown only now)."}})
+def create_table(body: dict[str, Any]) -> Response:
+    """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats."""
+    names = body.get("names")
+    players = body.get("players") or (len(names) if names else None)
+    if players is None:
+        raise Unprocessable([FieldProblem("/players", "field-required")])
+    if names is None:
+        names = [f"Seat {i + 1}" for i in range(players)]
+    if len(names) != players:
+        raise Unprocessable([FieldProblem("/names", "list-too-long" if len(names) > players
+                                          else "list-too-short", {"size": len(names),
+                                                                  "max": players,
+                                                                  "min": players})])
+    bots = [False] * players
+    for i, seat in enumerate(body.get("bots", [])):
+        if seat >= players:
+            raise Unprocessable([FieldProblem(f"/bots/{i}", "seat-range",
+                                              {"seat": seat, "players": players})])
+        bots[seat] = True
+    options: dict[str, Any] = {}
+    fixed = preset = None
+    mode = "live"
+    dup = body.get("duplicate")
+    if dup is not None:
+        problem = _duplicate_problem(players, dup)
+        if problem is not None:
+            raise Unprocessable([problem])
+        mode = "duplicate"
+        fixed = (dup["taker"], dup["contract"])
+        preset = (tuple(tuple(c.code for c in h) for h in dup["hands"]),
+                  tuple(c.code for c in dup["chien"]), dup["dealer"])
+        options = {"fixed": [dup["taker"], dup["contract"].code],
+                   "preset": {"hands": [list(h) for h in preset[0]],
+                              "chien": list(preset[1]), "dealer": dup["dealer"]}}
+    meta = TableMeta(people=players, names=tuple(names), deals=body["deals"],
+                     bots=tuple(bots), mode=mode, fixed=fixed, preset=preset)
+    table_id, referee, tokens = get_store().create(meta, options)
+    with get_store().reading(table_id) as state:
+        view = render_view(table_id, state, None)
+    return _json({"id": table_id, "referee_token": referee,
+                  "seat_tokens": [{"seat": i, "name": names[i], "token": t, "bot": bots[i]}
+                                  for i, t in enumerate(tokens)],
+                  "table": view}, 201)
+
+
+def _duplicate_problem(players: int, dup: dict[str, Any]) -> FieldProblem | None:
+    from rules_fr.deal import check_deal
+
+    rules = rules_for(players) if players <= 5 else None
+    if rules is None:
+        return FieldProblem("/duplicate", "field-invalid", {"reason": "players"})
+    if len(dup["hands"]) != players or dup["dealer"] >= players or dup["taker"] >= players:
+        return FieldProblem("/duplicate", "field-invalid", {"reason": "seats"})
+    found = check_deal(players, [list(h) for h in dup["hands"]], list(dup["chien"]))
+    if found:
+        return FieldProblem("/duplicate", "field-invalid", {"reason": found[0].code},
+                            violation=violation_payload(found[0]))
+    return None
+
+
+# --- view -----------------------------------------------------------------------------------
+
+
+@blp.route(TABLE_PATH, methods=["GET"])
+@blp.doc(responses={"200": {"description": "What the token may see of the table."}})
+@_guarded
+def view_table(table_id: str) -> Response:
+    """The table as the token's holder may see it (a seat sees its own hand only)."""
+    auth = _auth(table_id)
+    with get_store().reading(table_id) as state:
+        return _json(render_view(table_id, state, auth.seat))
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+def _need(body: dict[str, Any], name: str) -> Any:
+    if name not in body:
+        raise Unprocessable([FieldProblem(f"/{name}", "field-required")])
+    return body[name]
+
+
+def _to_action(body: dict[str, Any], seat: int) -> Action:
+    kind = body["type"]
+    if kind == "bid":
+        return Bid(seat, _need(body, "bid"))
+    if kind in ("call", "play"):
+        card: Card = _need(body, "card")
+        return CallCard(seat, card) if kind == "call" else PlayCard(seat, card)
+    if kind in ("ecart", "poignee"):
+        cards = tuple(_need(body, "cards"))
+        return Discard(seat, cards) if kind == "ecart" else ShowPoignee(seat, cards)
+    return AnnounceChelem(seat)
+
+
+def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
+    donne = state.donne
+    assert donne is not None
+    match action:
+        case Bid():
+            return explain_bid(action.contract, found)
+        case CallCard():
+            hand = donne.hands[action.seat]
+            return explain_king_call(action.card, found, is_alone(hand, action.card,
+                                                                  donne.chien))
+        case Discard():
+            return explain_ecart(found, trumps_to_show(action.cards))
+        case ShowPoignee():
+            return explain_poignee(poignee_level(donne.players, len(action.cards)), found)
+        case PlayCard():
+            return explain_play(action.card, found, [], donne.legal_cards(action.seat))
+    return violation_payload(found[0])["message"]
+
+
+def _refuse_illegal(state: TableState, action: Action, found: list[Violation]) -> None:
+    raise _Refused(_problem(422, "illegal-action", extra={
+        "violations": [violation_payload(v) for v in found],
+        "explanation": _explain(state, action, found), "seq": state.seq}))
+
+
+@blp.route(TABLE_PATH + "/actions", methods=["POST"])
+@blp.arguments(_ACTION)
+@blp.doc(responses={"201": {"description": "The events the action caused (the action, then "
+                                           "the bots' and the server's)."},
+                    "401": {"description": "No token, or not this table's."},
+                    "403": {"description": "The token is not the acting seat's."},
+                    "409": {"description": "Stale `seq`, a lost race, or a paused table."}})
+@_guarded
+def act(body: dict[str, Any], table_id: str) -> Response:
+    """A seat's action (bid, call, ecart, poignee, chelem, play) or the referee's (pause,
+    resume, annul)."""
+    auth = _auth(table_id)
+    kind = body["type"]
+    store = get_store()
+    people = store.info(None, table_id).meta.people  # type: ignore[union-attr]
+
+    if kind in ("pause", "resume", "annul"):
+        if not auth.is_referee:
+            raise _Refused(_problem(403, "referee-only", action=kind))
+
+        def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
+            if state.over:
+                raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+            if kind == "pause":
+                return [] if state.paused else [("paused", {"by": "referee"})]
+            if kind == "resume":
+                return [("resumed", {"by": "referee"})] if state.paused else []
+            if state.donne is None or state.scored:
+                return []
+            return [("redeal", {"reason": "referee"})]
+    else:
+        if "seat" not in body:
+            raise Unprocessable([FieldProblem("/seat", "field-required")])
+        person = body["seat"]
+        if person >= people:
+            raise Unprocessable([FieldProblem("/seat", "seat-range",
+                                              {"seat": person, "players": people})])
+        if auth.is_referee:
+            raise _Refused(_problem(403, "referee-cannot-play"))
+        if auth.seat != person:
+            raise _Refused(_problem(403, "seat-forbidden", seat=auth.seat, asked=person))
+
+        def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
+            if state.over:
+                raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+            if state.paused:
+                raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
+            if state.donne is None or state.scored:  # between deals: only when paused
+                raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
+            seat = state.seat_of(person)
+            action = _to_action(body, -1 if seat is None else seat)  # -1: sitting out
+            found = state.check(action)
+            if found:
+                _refuse_illegal(state, action, found)
+            return [("action", {**action_to_data(action, person), "by": "seat"})]
+
+    try:
+        state, events = store.act(table_id, body["seq"], decide)
+    except Conflict as conflict:
+        if conflict.last_seq < 0:
+            return _problem(409, "table-busy")
+        return _problem(409, "stale-seq", seq=conflict.last_seq, sent=body["seq"],
+                        extra={"seq": conflict.last_seq})
+    with store.reading(table_id) as current:
+        return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
+                      "table": render_view(table_id, current, auth.seat)}, 201)
+
+
+# --- events and the stream -----------------------------------------------------------------
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 10 or not low <= int(raw) <= high:
+        raise Unprocessable([FieldProblem(f"/{name}", "value-range",
+                                          {"value": raw[:14], "min": low, "max": high})])
+    return int(raw)
+
+
+@blp.route(TABLE_PATH + "/events", methods=["GET"])
+@blp.doc(params=[{"in": "query", "name": "since", "schema": {"type": "integer"}}])
+@_guarded
+def list_events(table_id: str) -> Response:
+    """The events after ``since`` (at most 500), as the token may see them."""
+    auth = _auth(table_id)
+    since = _int_arg("since", 0, 0, 2_000_000_000)
+    store = get_store()
+    events = store.events(table_id, since)
+    with store.reading(table_id) as state:
+        return _json({"since": since, "seq": state.seq,
+                      "events": render_events(state, events, auth.seat)})
+
+
+POLL_SECONDS: Final = 0.25
+
+
+@blp.route(TABLE_PATH + "/stream", methods=["GET"])
+@blp.doc(params=[{"in": "query", "name": "since", "schema": {"type": "integer"}},
+                 {"in": "query", "name": "limit", "schema": {"type": "integer"}},
+                 {"in": "query", "name": "timeout", "schema": {"type": "integer"}}])
+@_guarded
+def stream(table_id: str) -> Response:
+    """Server-Sent Events: each event as it is logged (``id:`` is its sequence number, so a
+    reconnecting EventSource resumes with ``Last-Event-ID``). The server polls the database,
+    so any host can serve any table; the stream ends after ``timeout`` seconds (default 55)
+    or ``limit`` events, and the browser reconnects by itself."""
+    auth = _auth(table_id)
+    since = _int_arg("since", 0, 0, 2_000_000_000)
+    last_id = request.headers.get("Last-Event-ID", "")
+    if last_id.isdigit() and len(last_id) < 11:
+        since = max(since, int(last_id))
+    limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
+    timeout = _int_arg("timeout", 55, 1, 300)
+    store = get_store()
+
+    def generate() -> Iterator[str]:
+        nonlocal since
+        sent = 0
+        deadline = time.monotonic() + timeout
+        yield "retry: 1000\n\n"
+        while sent < limit and time.monotonic() < deadline:
+            events = store.events(table_id, since, limit=min(500, limit - sent))
+            if events:
+                with store.reading(table_id) as state:
+                    rendered = render_events(state, events, auth.seat)
+                for item in rendered:
+                    yield (f"id: {item['seq']}\nevent: {item['type']}\n"
+                           f"data: {jsonlib.dumps(item, ensure_ascii=False)}\n\n")
+                sent += len(events)
+                since = events[-1].seq
+            else:
+                time.sleep(POLL_SECONDS)
+                yield ": keep-alive\n\n"
+
+    return Response(stream_with_context(generate()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+

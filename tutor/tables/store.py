@@ -1,0 +1,385 @@
+"""The tables' store: the engine, the migrations at start, and appending to the event log
+safely under concurrency, with an in-process cache of replayed states.
+
+Concurrency: every write runs in one transaction that first takes the table's write lock — a
+``SELECT … FOR UPDATE`` of the table row on PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite — then
+reads the last sequence number, compares it with the client's (stale: 409), replays, checks the
+action (illegal: 422, nothing written) and inserts the new events. The unique ``(table_id,
+seq)`` key is the last guard: if two writers ever got past the lock with the same sequence
+number, the second insert fails and its whole transaction is rolled back (409). So no action is
+lost or applied twice, whichever process or machine serves the request.
+
+The cache maps a table id to its replayed state and last sequence number. It is only a
+shortcut: every request reads the table's last sequence number from the database and replays
+the events past the cached one, so a state written by another worker or host is never missed.
+A state is taken out of the cache while a write uses it and put back only after the commit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import hmac
+import os
+import secrets
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from rules_fr.contracts import Contract
+from tutor.tables.game import Event, TableMeta, TableState
+from tutor.tables.models import EventRow, SeatRow, TableRow
+
+__all__ = [
+    "Conflict", "Store", "TableAuth", "hash_token", "make_engine", "new_token", "upgrade",
+]
+
+MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
+CACHE_SIZE: Final = 512
+
+_events = EventRow.__table__
+_tables = TableRow.__table__
+_seats = SeatRow.__table__
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Conflict(Exception):
+    """Another writer got there first (a stale sequence number or a lost race): 409."""
+
+    def __init__(self, last_seq: int) -> None:
+        super().__init__(last_seq)
+        self.last_seq = last_seq
+
+
+def new_token() -> str:
+    """256 random bits, URL-safe (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def make_engine(url: str) -> Engine:
+    """The engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys, and its
+    write transactions take the lock at ``BEGIN`` (``execution_options(immediate=True)``)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
+            dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn: Connection) -> None:
+            immediate = conn.get_execution_options().get("immediate")
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+        return engine
+    return create_engine(url, pool_size=5, max_overflow=10, pool_pre_ping=True)
+
+
+_upgraded: set[str] = set()
+_upgrade_lock = threading.Lock()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to Alembic's head (once per process and database). Workers starting
+    together serialize on a file lock (SQLite) or an advisory lock (PostgreSQL)."""
+    from alembic import command
+    from alembic.config import Config
+
+    key = engine.url.render_as_string(hide_password=False)
+    with _upgrade_lock:
+        if key in _upgraded:
+            return
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with contextlib.ExitStack() as stack:
+            if engine.dialect.name == "sqlite" and engine.url.database not in (None, "",
+                                                                                 ":memory:"):
+                lock = stack.enter_context(open(f"{engine.url.database}.migrate-lock", "w"))
+                fcntl.flock(lock, fcntl.LOCK_EX)
+            with engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727274)")
+                config.attributes["connection"] = conn
+                command.upgrade(config, "head")
+        _upgraded.add(key)
+
+
+@dataclass(frozen=True, slots=True)
+class TableAuth:
+    """Who a token is at a table: the referee (``seat is None``) or a seat."""
+
+    table_id: str
+    seat: int | None
+
+    @property
+    def is_referee(self) -> bool:
+        return self.seat is None
+
+
+@dataclass(frozen=True, slots=True)
+class _TableInfo:
+    meta: TableMeta
+    referee_hash: str
+    seat_hashes: tuple[str | None, ...]
+    options: dict[str, Any]
+
+
+def _meta_of(row: Any) -> TableMeta:
+    options = row.options or {}
+    fixed = options.get("fixed")
+    preset = options.get("preset")
+    return TableMeta(
+        people=row.people, names=tuple(row.names), deals=row.deals, bots=tuple(row.bots),
+        mode=row.mode,
+        fixed=None if fixed is None else (int(fixed[0]), Contract.parse(fixed[1])),
+        preset=None if preset is None else (
+            tuple(tuple(h) for h in preset["hands"]), tuple(preset["chien"]),
+            int(preset["dealer"])),
+    )
+
+
+class Store:
+    """The tables of one database, shared by the threads of one process."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._states: OrderedDict[str, TableState] = OrderedDict()
+        self._infos: dict[str, _TableInfo] = {}
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        # One lock per table in this process: a view is never rendered from a state that a
+        # write is changing (threaded servers), and local writers queue before the database.
+        self._table_locks: defaultdict[str, threading.RLock] = defaultdict(threading.RLock)
+
+    def table_lock(self, table_id: str) -> threading.RLock:
+        with self._lock:
+            return self._table_locks[table_id]
+
+    # --- transactions ---------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Connection]:
+        conn = self.engine.connect()
+        if self.is_sqlite:
+            conn = conn.execution_options(immediate=True)
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            conn.close()
+
+    # --- tables ---------------------------------------------------------------------------
+
+    def create(self, meta: TableMeta, options: dict[str, Any]) -> tuple[str, str, list[str]]:
+        """A new table; returns its id, the referee token and the seat tokens (bots get none
+        usable: their token is still issued, so a bot seat can be taken over later)."""
+        table_id = secrets.token_urlsafe(12)
+        referee = new_token()
+        tokens = [new_token() for _ in range(meta.people)]
+        with self._write() as conn:
+            conn.execute(insert(_tables).values(
+                id=table_id, people=meta.people, names=list(meta.names), deals=meta.deals,
+                bots=list(meta.bots), mode=meta.mode, options=options,
+                referee_hash=hash_token(referee), created=_now()))
+            conn.execute(insert(_seats), [
+                {"table_id": table_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
+                 "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
+            state = TableState(meta)
+            self._run_automatic(conn, table_id, state)
+        self._put(table_id, state)
+        return table_id, referee, tokens
+
+    def info(self, conn: Connection | None, table_id: str) -> _TableInfo | None:
+        found = self._infos.get(table_id)
+        if found is not None:
+            return found
+        with contextlib.ExitStack() as stack:
+            if conn is None:
+                conn = stack.enter_context(self.engine.connect())
+            row = conn.execute(select(_tables).where(_tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(select(_seats.c.seat, _seats.c.token_hash)
+                                 .where(_seats.c.table_id == table_id)
+                                 .order_by(_seats.c.seat)).all()
+        found = _TableInfo(_meta_of(row), row.referee_hash, tuple(s.token_hash for s in seats),
+                           dict(row.options or {}))
+        with self._lock:
+            self._infos[table_id] = found
+        return found
+
+    def authenticate(self, table_id: str, token: str) -> TableAuth | None | bool:
+        """``False``: no such table; ``None``: the token is not one of the table's."""
+        info = self.info(None, table_id)
+        if info is None:
+            return False
+        digest = hash_token(token)
+        if hmac.compare_digest(digest, info.referee_hash):
+            return TableAuth(table_id, None)
+        for seat, seat_hash in enumerate(info.seat_hashes):
+            if seat_hash is not None and hmac.compare_digest(digest, seat_hash):
+                return TableAuth(table_id, seat)
+        return None
+
+    # --- states ---------------------------------------------------------------------------
+
+    def _take(self, table_id: str) -> TableState | None:
+        with self._lock:
+            return self._states.pop(table_id, None)
+
+    def _put(self, table_id: str, state: TableState) -> None:
+        with self._lock:
+            current = self._states.get(table_id)
+            if current is None or current.seq <= state.seq:
+                self._states[table_id] = state
+                self._states.move_to_end(table_id)
+            while len(self._states) > CACHE_SIZE:
+                self._states.popitem(last=False)
+
+    def _catch_up(self, conn: Connection, table_id: str, state: TableState | None,
+                  meta: TableMeta) -> TableState:
+        """``state`` (or a fresh one) with every logged event past its sequence number."""
+        if state is None:
+            state = TableState(meta)
+        rows = conn.execute(select(_events.c.seq, _events.c.type, _events.c.data)
+                            .where(_events.c.table_id == table_id, _events.c.seq > state.seq)
+                            .order_by(_events.c.seq)).all()
+        for row in rows:
+            state.apply(Event(row.seq, row.type, row.data))
+        return state
+
+    def last_seq(self, conn: Connection, table_id: str) -> int:
+        return conn.execute(select(func.coalesce(func.max(_events.c.seq), 0))
+                            .where(_events.c.table_id == table_id)).scalar_one()
+
+    @contextlib.contextmanager
+    def reading(self, table_id: str) -> Iterator[TableState]:
+        """The current state, for reading while the block runs (do not mutate it)."""
+        with self.table_lock(table_id):
+            yield self._current(table_id)
+
+    def _current(self, table_id: str) -> TableState:
+        info = self.info(None, table_id)
+        assert info is not None
+        with self.engine.connect() as conn:
+            last = self.last_seq(conn, table_id)
+            with self._lock:
+                cached = self._states.get(table_id)
+            if cached is not None and cached.seq == last:
+                return cached
+            state = self._take(table_id)
+            if state is not None and state.seq > last:
+                state = None
+            try:
+                state = self._catch_up(conn, table_id, state, info.meta)
+            except Exception:
+                state = self._catch_up(conn, table_id, None, info.meta)
+        self._put(table_id, state)
+        return state
+
+    def replay(self, table_id: str) -> TableState:
+        """A fresh replay of the whole log, bypassing the cache (tests compare it)."""
+        info = self.info(None, table_id)
+        assert info is not None
+        with self.engine.connect() as conn:
+            return self._catch_up(conn, table_id, None, info.meta)
+
+    def events(self, table_id: str, since: int, limit: int = 500) -> list[Event]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(_events.c.seq, _events.c.type, _events.c.data)
+                                .where(_events.c.table_id == table_id, _events.c.seq > since)
+                                .order_by(_events.c.seq).limit(limit)).all()
+        return [Event(r.seq, r.type, r.data) for r in rows]
+
+    def act(self, table_id: str, seq: int | None, decide: Any) -> tuple[TableState, list[Event]]:
+        """Run ``decide(state) -> list[(type, data)]`` under the table's write lock, append
+        what it returns and the automatic events that follow (deals, bots, scores), and
+        return the new state and the events appended. ``decide`` raises to refuse (nothing
+        is written); ``seq`` other than the last sequence number raises :class:`Conflict`."""
+        with self.table_lock(table_id):
+            return self._act(table_id, seq, decide)
+
+    def _act(self, table_id: str, seq: int | None,
+             decide: Any) -> tuple[TableState, list[Event]]:
+        info = self.info(None, table_id)
+        assert info is not None
+        state: TableState | None = None
+        try:
+            with self._write() as conn:
+                if not self.is_sqlite:
+                    conn.execute(select(_tables.c.id).where(_tables.c.id == table_id)
+                                 .with_for_update())
+                last = self.last_seq(conn, table_id)
+                if seq is not None and seq != last:
+                    raise Conflict(last)
+                state = self._take(table_id)
+                if state is not None and state.seq > last:
+                    state = None
+                state = self._catch_up(conn, table_id, state, info.meta)
+                start = state.seq
+                appended: list[Event] = []
+                try:
+                    for kind, data in decide(state):
+                        appended.append(self._append(conn, table_id, state, kind, data))
+                    appended.extend(self._run_automatic(conn, table_id, state))
+                except BaseException:
+                    if state.seq == start:  # nothing applied: the state is still good
+                        self._put(table_id, state)
+                    raise
+        except IntegrityError:
+            raise Conflict(-1) from None
+        except OperationalError as error:  # SQLite busy beyond the timeout, a lost lock
+            if "locked" in str(error) or "deadlock" in str(error):
+                raise Conflict(-1) from None
+            raise
+        self._put(table_id, state)
+        return state, appended
+
+    def _append(self, conn: Connection, table_id: str, state: TableState, kind: str,
+                data: dict[str, Any]) -> Event:
+        ev = Event(state.seq + 1, kind, data)
+        state.apply(ev)  # raises before anything is written if the event is impossible
+        conn.execute(insert(_events).values(table_id=table_id, seq=ev.seq, type=kind,
+                                            data=dict(data), created=_now()))
+        return ev
+
+    def _run_automatic(self, conn: Connection, table_id: str,
+                       state: TableState) -> list[Event]:
+        appended = []
+        for _ in range(20_000):
+            nxt = state.next_automatic(table_id)
+            if nxt is None:
+                break
+            appended.append(self._append(conn, table_id, state, *nxt))
+        return appended
+
+    def table_ids(self, ids: Sequence[str]) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(_tables.c.id).where(_tables.c.id.in_(ids)))
+                        .scalars())
+
+
+def default_sqlite_url(instance_path: str) -> str:
+    os.makedirs(instance_path, exist_ok=True)
+    return "sqlite:///" + os.path.join(os.path.abspath(instance_path), "tarot.sqlite3")
