@@ -11,10 +11,11 @@ from flask import Flask
 
 from tutor.api import check, meta, rules, score
 from tutor.api.base import TutorApi
+from tutor.tables import resources as tables
 
 __all__ = ["BLUEPRINTS", "register_api"]
 
-BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp)
+BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp)
 
 
 def register_api(app: Flask) -> TutorApi:
