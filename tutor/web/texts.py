@@ -46,4 +46,7 @@ def js_texts() -> dict[str, str]:
         "rules_shown": _("%(count)s rules shown"),
         "player": _("Player %(number)s"),
         "player_name": _("Name of player %(number)s"),
+        "bot": _("Robot %(number)s"),
+        "cards_left": _("%(count)s cards"),
+        "last_trick": _("Last trick won by %(name)s."),
     }

@@ -418,5 +418,5 @@
 
   const pages = { rules: initRules, trick: initTrick, ecart: initEcart, score: initScore };
   if (pages[body.dataset.page]) pages[body.dataset.page]();
-  if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, fill: fill, T: T, API: API, LANG: LANG });
+  if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, cardName: cardName, fill: fill, T: T, API: API, LANG: LANG });
 })();

@@ -1,0 +1,274 @@
+"""What a person sees in the browser tutor, in French and in English (Chromium, headless).
+
+Each test drives real pages against the real API; the page fixture fails a test on any
+console error or uncaught exception.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from rules_fr.cards import CardSet
+from rules_fr.ecart import random_legal_ecart
+from tutor.web.situations import ecart_situation
+
+PAGES = {
+    "home": ("/", {"fr": "Tuteur de tarot", "en": "Tarot tutor"}),
+    "rules": ("/rules", {"fr": "Règles", "en": "Rules"}),
+    "trick": ("/trick?players=4&seed=11", {"fr": "Entraînement au pli", "en": "Trick trainer"}),
+    "ecart": ("/ecart?players=4&seed=5", {"fr": "Entraînement à l'écart", "en": "Écart trainer"}),
+    "score": ("/score", {"fr": "Calcul des points", "en": "Score calculator"}),
+    "practice": ("/practice", {"fr": "Table d'entraînement", "en": "Practice table"}),
+}
+
+
+def _with_lang(path: str, lang: str) -> str:
+    return path + ("&" if "?" in path else "?") + f"lang={lang}"
+
+
+def _legal_codes(page) -> set[str]:
+    return set(page.page.locator("#hand button.card.legal").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.code)"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_page_in_both_languages(page, name: str, lang: str) -> None:
+    path, titles = PAGES[name]
+    page.goto(_with_lang(path, lang))
+    p = page.page
+    assert p.locator("html").get_attribute("lang") == lang
+    assert p.locator("h1").inner_text() == titles[lang]
+    # The switch names both languages and marks the current one.
+    switch = p.locator(".lang-switch a[aria-current='true']")
+    assert switch.get_attribute("data-lang") == lang
+    assert p.locator("nav[aria-label] a").count() >= 5
+    if name == "trick":
+        p.locator("#hand button.card.legal").first.wait_for()
+    if name == "ecart":
+        p.locator("#pool button.card").first.wait_for()
+    page.shot(f"{name}-{lang}")
+
+
+def test_language_switch_is_remembered(page) -> None:
+    page.goto("/?lang=en")
+    page.goto("/rules")
+    assert page.page.locator("html").get_attribute("lang") == "en"
+    page.page.get_by_role("link", name="Français").click()
+    page.page.wait_for_url(re.compile(r"lang=fr"))
+    assert page.page.locator("h1").inner_text() == "Règles"
+    page.goto("/score")
+    assert page.page.locator("html").get_attribute("lang") == "fr"
+
+
+def test_cards_have_names_symbols_and_colours(page) -> None:
+    page.goto("/trick?players=4&hand=KH+7H+2S+T3+EX&trick=1H&lang=en")
+    p = page.page
+    king = p.locator("#hand button.card[data-code='KH']")
+    king.wait_for()
+    assert king.inner_text().replace("\n", "") == "K♥"
+    assert "king of hearts" in king.get_attribute("aria-label")
+    assert "hearts" in king.get_attribute("class")
+    spade = p.locator("#hand button.card[data-code='2S']")
+    assert "♠" in spade.inner_text() and "spades" in spade.get_attribute("class")
+    colours = p.locator("#hand button.card").evaluate_all(
+        "nodes => nodes.map(n => getComputedStyle(n).color)")
+    assert len(set(colours)) >= 3  # red hearts, black spades, trumps and excuse apart
+    page.goto("/trick?players=4&hand=KH+7H+2S+T3&trick=1H&lang=fr")
+    assert "roi de cœur" in p.locator("#hand button.card[data-code='KH']").get_attribute(
+        "aria-label")
+
+
+def test_trick_trainer_highlights_and_explains(page) -> None:
+    page.goto("/trick?players=4&hand=KH+7H+2S+T3&trick=1H&lang=en")
+    p = page.page
+    p.locator("#hand button.card.legal").first.wait_for()
+    assert _legal_codes(page) == {"KH", "7H"}  # hearts were led: follow suit
+    assert "may be played" in p.locator("#hand button[data-code='7H']").get_attribute(
+        "aria-label")
+    p.locator("#hand button[data-code='2S']").click()
+    verdict = p.locator("#verdict")
+    verdict.locator(".verdict-title.bad").wait_for()
+    assert "Not allowed" in verdict.inner_text()
+    assert verdict.locator(".explanation").inner_text().strip()
+    violation = verdict.locator(".violations.bad li").first
+    assert violation.inner_text().strip()
+    assert violation.locator("a").get_attribute("href").startswith("/rules#")
+    p.locator("#hand button[data-code='7H']").click()
+    verdict.locator(".verdict-title.good").wait_for()
+    assert "Legal" in verdict.inner_text()
+
+
+def test_trick_trainer_keyboard_and_new_deal(page) -> None:
+    page.goto("/trick?players=5&seed=21&lang=fr")
+    p = page.page
+    p.locator("#hand button.card.legal").first.wait_for()
+    legal = _legal_codes(page)
+    assert legal
+    assert "cartes" in p.locator("#verdict").inner_text()
+    # Cards are buttons: focus one with the keyboard and press Enter.
+    first = p.locator("#hand button.card").first
+    first.focus()
+    p.keyboard.press("Enter")
+    p.locator("#verdict .verdict-title").wait_for()
+    title = p.locator("#verdict .verdict-title").inner_text()
+    assert ("Autorisé" in title) == (first.get_attribute("data-code") in legal)
+    p.get_by_role("button", name="Nouvelle donne").click()
+    p.wait_for_load_state()
+    p.locator("#hand button.card.legal").first.wait_for()
+
+
+def test_trick_trainer_typed_error_is_explained(page) -> None:
+    page.allow("status of 422")  # the browser logs the API's refusal; it is the point here
+    page.goto("/trick?players=4&hand=KH+ZZ&trick=&lang=en")
+    problem = page.page.locator("#verdict .problem")
+    problem.wait_for()
+    assert "ZZ" in problem.inner_text()
+
+
+def test_ecart_trainer_verdict_and_trumps(page) -> None:
+    situation = ecart_situation(4, 5)
+    hand, chien = CardSet.parse(situation["hand"]), CardSet.parse(situation["chien"])
+    page.goto("/ecart?players=4&seed=5&lang=en")
+    p = page.page
+    p.locator("#pool button.card").first.wait_for()
+    assert p.locator("#chien-cards .card").count() == 6
+    assert p.locator("#pool button.card").count() == 24
+    assert "0 of 6" in p.locator("#ecart-count").inner_text()
+    # Too few cards: the referee refuses and says why.
+    p.locator("#pool button.card").first.click()
+    assert "1 of 6" in p.locator("#ecart-count").inner_text()
+    p.get_by_role("button", name="Check my écart").click()
+    p.locator("#verdict .verdict-title.bad").wait_for()
+    assert "Illegal écart" in p.locator("#verdict").inner_text()
+    assert p.locator("#verdict .violations.bad li").count() >= 1
+    # A legal écart (drawn by the core, as a player could choose it).
+    p.get_by_role("button", name="Clear the selection").click()
+    ecart = random_legal_ecart(4, hand, chien, random.Random(1))
+    for code in ecart.codes():
+        p.locator(f"#pool button.card[data-code='{code}']").click()
+    assert "6 of 6" in p.locator("#ecart-count").inner_text()
+    p.get_by_role("button", name="Check my écart").click()
+    p.locator("#verdict .verdict-title.good").wait_for()
+    text = p.locator("#verdict").inner_text()
+    assert "Legal écart" in text and "Trumps to show" in text
+
+
+def test_ecart_trainer_trumps_to_show(page) -> None:
+    """Trumps put in the écart are the ones the referee says to show, drawn as cards."""
+    situation = ecart_situation(4, 8)
+    pool = CardSet.parse(situation["hand"]) | CardSet.parse(situation["chien"])
+    trumps = [c for c in pool if c.is_trump and not c.is_bout][:2]
+    others = [c for c in pool if not c.is_trump and not c.is_excuse][: 6 - len(trumps)]
+    assert trumps
+    page.goto("/ecart?players=4&seed=8&lang=fr")
+    p = page.page
+    p.locator("#pool button.card").first.wait_for()
+    for card in trumps + others:
+        p.locator(f"#pool button.card[data-code='{card.code}']").click()
+    assert "6 cartes sélectionnées sur 6" in p.locator("#ecart-count").inner_text()
+    p.get_by_role("button", name="Vérifier mon écart").click()
+    p.locator("#verdict .verdict-title").wait_for()
+    shown = p.locator("#trumps-to-show .card").evaluate_all("n => n.map(c => c.dataset.code)")
+    assert set(shown) == {c.code for c in trumps}
+    assert "Atouts à montrer à la défense" in p.locator("#verdict").inner_text()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_score_calculator_derivation_and_scoresheet(page, players: int) -> None:
+    page.goto("/score?lang=fr")
+    p = page.page
+    p.select_option("#score-players", str(players))
+    p.select_option("#score-contract", "garde")
+    p.select_option("#score-bouts", "2")
+    p.fill("#score-points", "49")
+    p.select_option("#score-petit", "taker")
+    p.get_by_role("button", name="Calculer les points").click()
+    steps = p.locator("#derivation li")
+    steps.first.wait_for()
+    assert steps.count() >= 3
+    text = p.locator("#score-result").inner_text()
+    assert "49" in text and "Contrat réussi" in text
+    # 49 − 41 = 8; 25 + 8 = 33; × 2 = 66; petit au bout 10 × 2 = 20: 86 per defender.
+    assert "86" in text
+    p.select_option("#sheet-taker", "0")
+    if players == 5:
+        p.select_option("#sheet-partner", "1")
+    p.get_by_role("button", name="Ajouter cette donne à la feuille de marque").click()
+    totals = p.locator("#sheet-total td.total").all_inner_texts()
+    assert len(totals) == players
+    assert sum(int(t) for t in totals) == 0
+    assert int(totals[1]) == (86 if players == 5 else -86)
+    p.fill("#score-points", "30")
+    p.get_by_role("button", name="Calculer les points").click()
+    p.locator("#score-result .verdict-title.bad").wait_for()
+    p.get_by_role("button", name="Ajouter cette donne à la feuille de marque").click()
+    assert p.locator("#sheet-body tr").count() == 2
+    assert sum(int(t) for t in p.locator("#sheet-total td.total").all_inner_texts()) == 0
+    page.shot(f"score-sheet-{players}p")
+
+
+def test_rules_search_and_examples(page) -> None:
+    page.goto("/rules?lang=en")
+    p = page.page
+    total = p.locator("article.rule").count()
+    assert total > 20
+    p.fill("#rule-search", "excuse")
+    shown = p.locator("article.rule:visible").count()
+    assert 0 < shown < total
+    assert "excuse" in p.locator("article.rule:visible").first.inner_text().lower()
+    assert str(shown) in p.locator("#rule-count").inner_text()
+    p.fill("#rule-search", "zzzzzz")
+    assert p.locator("#no-rule").is_visible()
+    p.fill("#rule-search", "")
+    rule = p.locator("article.rule").first
+    assert rule.locator(".rule-text").inner_text().strip()
+    assert rule.locator(".rule-source").inner_text().strip()
+
+
+def test_practice_deal_against_robots(page) -> None:
+    """A whole deal at 4 players against three robots: the learner passes, then plays; an
+    illegal card is refused in place with the reason; the score's derivation ends the deal."""
+    page.allow("status of 422")  # the browser logs each refused card; refusing is the point
+    page.goto("/practice?lang=en")
+    p = page.page
+    p.select_option("#practice-players", "4")
+    p.get_by_role("button", name="Sit down at a new table").click()
+    p.locator("#practice-seats .seat").first.wait_for()
+    refused = False
+    for _ in range(200):
+        if p.locator("#practice-derivation li").count():
+            break
+        p.wait_for_function(
+            "() => document.querySelector('#practice-derivation li') ||"
+            " document.querySelector('#practice-actions button.bid') ||"
+            " document.querySelector('#practice-ecart') ||"
+            " document.querySelector('#practice-hand button.card.legal')")
+        if p.locator("#practice-derivation li").count():
+            break
+        bids = p.locator("#practice-actions button.bid[data-bid='passe']")
+        if bids.count():
+            bids.click()
+            continue
+        illegal = p.locator("#practice-hand button.card:not(.legal)")
+        if not refused and illegal.count():
+            illegal.first.click()
+            p.locator("#practice-verdict .verdict-title.bad").wait_for()
+            assert "Refused" in p.locator("#practice-verdict").inner_text()
+            assert p.locator("#practice-verdict .explanation").inner_text().strip()
+            refused = True
+            continue
+        before = p.locator("#practice-hand button.card").count()
+        p.locator("#practice-hand button.card.legal").first.click()
+        p.wait_for_function(
+            f"() => document.querySelectorAll('#practice-hand button.card').length !== {before}"
+            " || document.querySelector('#practice-derivation li')")
+    steps = p.locator("#practice-derivation li")
+    assert steps.count() >= 3
+    assert p.locator("#practice-sheet tfoot td.total").count() == 4
+    totals = [int(t) for t in p.locator("#practice-sheet tfoot td.total").all_inner_texts()]
+    assert sum(totals) == 0 and any(totals)
+    page.shot("practice-scored-en")
