@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, ngettext, pgettext
 
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n.rules import rule_title
@@ -426,8 +426,39 @@ def _not_your_turn(p: Params) -> str:
     return gettext("It is not your turn.")
 
 
+def _phase_name(phase: Any) -> str | None:
+    names = {
+        "bidding": lambda: pgettext("phase of a deal", "bidding"),
+        "calling": lambda: pgettext("phase of a deal", "king call"),
+        "ecart": lambda: pgettext("phase of a deal", "discard"),
+        "playing": lambda: pgettext("phase of a deal", "card play"),
+        "finished": lambda: pgettext("phase of a deal", "finished"),
+        "all-passed": lambda: pgettext("phase of a deal", "everybody passed"),
+        "annulled": lambda: pgettext("phase of a deal", "annulled"),
+    }
+    name = names.get(str(phase))
+    return name() if name else (str(phase) if phase else None)
+
+
+def _action_phrase(action: Any) -> str | None:
+    phrases = {
+        "Bid": lambda: pgettext("action at the table", "bid"),
+        "CallCard": lambda: pgettext("action at the table", "call a card"),
+        "Discard": lambda: pgettext("action at the table", "discard"),
+        "AnnounceChelem": lambda: pgettext("action at the table", "announce a slam"),
+        "ShowPoignee": lambda: pgettext("action at the table", "show a handful"),
+        "PlayCard": lambda: pgettext("action at the table", "play a card"),
+    }
+    phrase = phrases.get(str(action))
+    return phrase() if phrase else None
+
+
 def _wrong_phase(p: Params) -> str:
-    phase = p.get("phase")
+    phase = _phase_name(p.get("phase"))
+    action = _action_phrase(p.get("action"))
+    if phase and action:
+        return gettext("You cannot %(action)s now: the deal is at the “%(phase)s” stage.",
+                       action=action, phase=phase)
     if phase:
         return gettext("That cannot be done now: the deal is at the “%(phase)s” stage.",
                        phase=phase)
