@@ -272,3 +272,15 @@ def test_practice_deal_against_robots(page) -> None:
     totals = [int(t) for t in p.locator("#practice-sheet tfoot td.total").all_inner_texts()]
     assert sum(totals) == 0 and any(totals)
     page.shot("practice-scored-en")
+
+
+def test_rules_show_their_scenarios_as_worked_examples(page) -> None:
+    examples = pytest.importorskip("tutor.examples", reason="the scenario library is not there")
+    rule_id = "play.follow-suit"
+    found = list(examples.examples_for_rule(rule_id))
+    assert found, "the follow-suit rule has scenarios in scenarios/jeu_de_la_carte.feature"
+    page.goto("/rules?lang=fr")
+    rule = page.page.locator(f"article.rule[id='{rule_id}']")
+    rule.locator("details.examples summary").click()
+    assert rule.locator(".example").count() == len(found)
+    assert rule.locator(".example").first.is_visible()
