@@ -18,6 +18,7 @@ def js_texts() -> dict[str, str]:
         "illegal": _("Not allowed"),
         "legal_card": _("may be played"),
         "selected_card": _("selected"),
+        "from_chien": _("from the chien"),
         "checking": _("Asking the referee…"),
         "unreachable": _("The referee could not be reached. Try again."),
         "violations": _("Rules broken"),

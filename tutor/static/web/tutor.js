@@ -217,6 +217,7 @@
       const button = cardNode(code, true);
       if (chienSet.has(code)) button.classList.add("from-chien");
       button.setAttribute("aria-pressed", "false");
+      labelCard(button, [chienSet.has(code) ? T.from_chien : null]);
       return button;
     });
     document.getElementById("pool").replaceChildren(...buttons);
@@ -231,11 +232,15 @@
       const on = button.getAttribute("aria-pressed") !== "true";
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.classList.toggle("chosen", on);
-      labelCard(button, [on ? T.selected_card : null]);
+      labelCard(button, [chienSet.has(button.dataset.code) ? T.from_chien : null, on ? T.selected_card : null]);
       refresh();
     });
     document.getElementById("clear-ecart").addEventListener("click", () => {
-      buttons.forEach((b) => { b.setAttribute("aria-pressed", "false"); b.classList.remove("chosen"); labelCard(b, []); });
+      buttons.forEach((b) => {
+        b.setAttribute("aria-pressed", "false");
+        b.classList.remove("chosen");
+        labelCard(b, [chienSet.has(b.dataset.code) ? T.from_chien : null]);
+      });
       refresh();
     });
     document.getElementById("check-ecart").addEventListener("click", async () => {
