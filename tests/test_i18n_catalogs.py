@@ -197,3 +197,13 @@ def test_fill_source_entries_fills_only_the_source_halves(tmp_path):
 
 def test_catalogs_module_cli_check_passes(capsys):
     assert catalogs.main(["check"]) == 0
+
+
+@pytest.mark.parametrize("module", ["tutor.i18n.catalogs", "tutor.i18n.language",
+                                    "tutor.i18n.extract"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed
