@@ -66,8 +66,9 @@ class PlayContext:
     """The seat that led the current trick."""
     trick_number: int
     """0 for the first trick."""
-    taker: int
-    contract: Contract
+    taker: int | None
+    """``None`` when unknown (advice asked on a bare hand and trick): camps are then unknown."""
+    contract: Contract | None
     called_card: Card | None = None
     partner: int | None = None
     """The taker's partner as this seat knows him: himself when he holds the called card,
