@@ -91,7 +91,8 @@ class CardField(fields.String):
 
 class CardList(fields.List):
     """A list of cards, parsed in one pass; ``unique`` refuses a card given twice
-    (``duplicate-card``, reported at the second occurrence).
+    (``duplicate-card``, reported at the second occurrence); past ``max_items`` the
+    ``too_long`` error (``list-too-long``, or ``hand-too-large`` for a hand).
 
     >>> CardList(unique=True).deserialize(["KH", "kh"])
     Traceback (most recent call last):
@@ -100,7 +101,7 @@ class CardList(fields.List):
     """
 
     def __init__(self, *, unique: bool = True, max_items: int = 78, min_items: int = 0,
-                 **kwargs: Any) -> None:
+                 too_long: str = "list-too-long", **kwargs: Any) -> None:
         metadata = {"maxItems": max_items, **kwargs.pop("metadata", {})}
         if min_items:
             metadata["minItems"] = min_items
@@ -110,6 +111,7 @@ class CardList(fields.List):
         self.unique = unique
         self.max_items = max_items
         self.min_items = min_items
+        self.too_long = too_long
 
     def _deserialize(self, value: Any, attr: str | None, data: Any,
                      **kwargs: Any) -> list[Card]:
@@ -117,7 +119,7 @@ class CardList(fields.List):
             raise ValidationError(ErrorKey("field-invalid"))
         size = len(value)
         if size > self.max_items:
-            raise ValidationError(ErrorKey("list-too-long", size=size, max=self.max_items))
+            raise ValidationError(ErrorKey(self.too_long, size=size, max=self.max_items))
         if size < self.min_items:
             raise ValidationError(ErrorKey("list-too-short", size=size, min=self.min_items))
         by_code = BY_CODE
@@ -200,7 +202,11 @@ class _Choice(fields.String):
     choices: tuple[str, ...] = ()
 
     def __init__(self, **kwargs: Any) -> None:
-        metadata = {"enum": list(self.choices), **kwargs.pop("metadata", {})}
+        # OpenAPI 3.0: a nullable enum must list null among its values to accept it
+        enum: list[str | None] = list(self.choices)
+        if kwargs.get("allow_none"):
+            enum.append(None)
+        metadata = {"enum": enum, **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
     def parse(self, text: str) -> Any:
@@ -281,7 +287,7 @@ class HalfPoints(fields.Float):
     >>> HalfPoints().deserialize(41.25)
     Traceback (most recent call last):
     ...
-    marshmallow.exceptions.ValidationError: ['not-a-half-point']
+    marshmallow.exceptions.ValidationError: not-a-half-point
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -294,14 +300,13 @@ class HalfPoints(fields.Float):
             raise ValidationError(ErrorKey("field-invalid"))
         if isinstance(value, float) and not math.isfinite(value):
             raise ValidationError(ErrorKey("field-invalid"))
+        if not 0 <= value <= 91:
+            shown = value if abs(value) < 10**12 else "…"
+            raise ValidationError(ErrorKey("points-range", value=shown))
         doubled = value * 2
         if doubled != int(doubled):
             raise ValidationError(ErrorKey("not-a-half-point", value=value))
-        half = int(doubled)
-        if not 0 <= half <= 182:
-            shown = value if abs(value) < 10**12 else "…"
-            raise ValidationError(ErrorKey("points-range", value=shown))
-        return half
+        return int(doubled)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         if value is None:

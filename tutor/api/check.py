@@ -24,6 +24,7 @@ from rules_fr.kingcall import check_king_call, is_alone
 from rules_fr.play import check_play, legal_cards, play_warnings
 from rules_fr.poignee import check_poignee, poignee_level, poignee_size, poignees_allowed
 from rules_fr.table import rules_for
+from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
 from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
@@ -91,7 +92,7 @@ HAND_DOC = "The player's cards (no card twice)."
 
 class PlayRequest(BaseSchema):
     players = PlayersField(required=True)
-    hand = CardList(required=True, max_items=24, metadata={
+    hand = CardList(required=True, max_items=24, too_long="hand-too-large", metadata={
         "description": HAND_DOC + " The card to play must be one of them (422 otherwise)."})
     trick = CardList(load_default=list, max_items=5, metadata={
         "description": "Cards already in the current trick, in play order (empty when "
@@ -121,7 +122,7 @@ _PLAY_REQUEST = PlayRequest()
 
 
 @blp.route("/play", methods=["POST"])
-@blp.arguments(_PLAY_REQUEST)
+@blp.arguments(_PLAY_REQUEST, example=examples.PLAY)
 @blp.response(200, PlayResponse())
 def check_play_view(body: dict[str, Any]) -> Response:
     """May this card be played?
@@ -166,7 +167,7 @@ def check_play_view(body: dict[str, Any]) -> Response:
 class EcartRequest(BaseSchema):
     players = PlayersField(required=True)
     contract = ContractField(required=True)
-    hand = CardList(required=True, max_items=24, metadata={
+    hand = CardList(required=True, max_items=24, too_long="hand-too-large", metadata={
         "description": "The taker's hand as dealt, before taking the chien."})
     chien = CardList(required=True, max_items=6, metadata={
         "description": "The chien as dealt (no card of the hand)."})
@@ -184,7 +185,7 @@ class EcartResponse(Schema):
 
 
 @blp.route("/ecart", methods=["POST"])
-@blp.arguments(EcartRequest())
+@blp.arguments(EcartRequest(), example=examples.ECART)
 @blp.response(200, EcartResponse())
 def check_ecart_view(body: dict[str, Any]) -> Response:
     """Is this écart legal?
@@ -238,7 +239,7 @@ class BidResponse(Schema):
 
 
 @blp.route("/bid", methods=["POST"])
-@blp.arguments(BidRequest())
+@blp.arguments(BidRequest(), example=examples.BID)
 @blp.response(200, BidResponse())
 def check_bid_view(body: dict[str, Any]) -> Response:
     """Is this bid legal after the earlier ones?
@@ -262,8 +263,8 @@ def check_bid_view(body: dict[str, Any]) -> Response:
 class KingCallRequest(BaseSchema):
     players = PlayersField(load_default=5, metadata={
         "description": "Players at the table (the king call is a five-player rule)."})
-    hand = CardList(required=True, max_items=24, metadata={"description": "The taker's "
-                                                                          "hand."})
+    hand = CardList(required=True, max_items=24, too_long="hand-too-large",
+                    metadata={"description": "The taker's hand."})
     card = CardField(required=True, metadata={"description": "The card called."})
     chien = CardList(load_default=None, allow_none=True, max_items=6, metadata={
         "description": "The chien once turned over, if known (a called card in it means the "
@@ -280,7 +281,7 @@ class KingCallResponse(Schema):
 
 
 @blp.route("/king-call", methods=["POST"])
-@blp.arguments(KingCallRequest())
+@blp.arguments(KingCallRequest(), example=examples.KING_CALL)
 @blp.response(200, KingCallResponse())
 def check_king_call_view(body: dict[str, Any]) -> Response:
     """May the taker call this card?
@@ -309,7 +310,8 @@ def check_king_call_view(body: dict[str, Any]) -> Response:
 
 class PoigneeRequest(BaseSchema):
     players = PlayersField(required=True)
-    hand = CardList(required=True, max_items=24, metadata={"description": HAND_DOC})
+    hand = CardList(required=True, max_items=24, too_long="hand-too-large",
+                    metadata={"description": HAND_DOC})
     shown = CardList(required=True, unique=False, max_items=30, metadata={
         "description": "The trumps shown (the excuse may stand for a missing trump when no "
                        "other trump is hidden)."})
@@ -327,7 +329,7 @@ class PoigneeResponse(Schema):
 
 
 @blp.route("/poignee", methods=["POST"])
-@blp.arguments(PoigneeRequest())
+@blp.arguments(PoigneeRequest(), example=examples.POIGNEE)
 @blp.response(200, PoigneeResponse())
 def check_poignee_view(body: dict[str, Any]) -> Response:
     """Is this poignée legal, and which one is it?
@@ -354,7 +356,8 @@ def check_poignee_view(body: dict[str, Any]) -> Response:
 
 class HandRequest(BaseSchema):
     players = PlayersField(required=True)
-    hand = CardList(required=True, max_items=24, metadata={"description": HAND_DOC})
+    hand = CardList(required=True, max_items=24, too_long="hand-too-large",
+                    metadata={"description": HAND_DOC})
 
 
 class PoigneeOfferSchema(Schema):
@@ -375,7 +378,7 @@ class HandResponse(Schema):
 
 
 @blp.route("/hand", methods=["POST"])
-@blp.arguments(HandRequest())
+@blp.arguments(HandRequest(), example=examples.HAND)
 @blp.response(200, HandResponse())
 def check_hand_view(body: dict[str, Any]) -> Response:
     """What does this hand allow? Petit sec (the deal is annulled) and the poignées it can
@@ -415,7 +418,7 @@ class DealResponse(Schema):
 
 
 @blp.route("/deal", methods=["POST"])
-@blp.arguments(DealRequest())
+@blp.arguments(DealRequest(), example=examples.DEAL)
 @blp.response(200, DealResponse())
 def check_deal_view(body: dict[str, Any]) -> Response:
     """Is this deal regular? One hand per player of the right size, the chien's size, each of

@@ -24,6 +24,7 @@ from rules_fr.poignee import PoigneeLevel, poignees_allowed
 from rules_fr.replay import dealt_hands, first_illegal_play, played_hands
 from rules_fr.scoring import Score, check_score_input, score
 from rules_fr.table import rules_for
+from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
 from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
@@ -124,7 +125,7 @@ _POINTER_OF_REASON: Final = {"points-range": "/points", "bouts-range": "/bouts",
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(ScoreRequest())
+@blp.arguments(ScoreRequest(), example=examples.SCORE)
 @blp.response(200, ScoreResponse())
 def score_view(body: dict[str, Any]) -> Response:
     """Score a deal from its figures.
@@ -290,7 +291,7 @@ def _refuse(problems: list[FieldProblem]) -> None:
 
 
 @blp.route("/deal", methods=["POST"])
-@blp.arguments(ScoreDealRequest())
+@blp.arguments(ScoreDealRequest(), example=examples.SCORE_DEAL)
 @blp.response(200, ScoreDealResponse())
 def score_deal_view(body: dict[str, Any]) -> Response:
     """Count and score a complete played deal.
@@ -304,9 +305,12 @@ def score_deal_view(body: dict[str, Any]) -> Response:
     contract: Contract = body["contract"]
     taker: int = body["taker"]
     partner: int | None = body["partner"]
-    if len(body["tricks"]) > 24 or len(body["announcements"]["poignees"]) > MAX_POIGNEES:
-        raise Unprocessable([FieldProblem("/tricks", "list-too-long",
-                                          {"size": len(body["tricks"]), "max": 24})])
+    for pointer, items, limit in (("/tricks", body["tricks"], 24),
+                                  ("/announcements/poignees",
+                                   body["announcements"]["poignees"], MAX_POIGNEES)):
+        if len(items) > limit:
+            raise Unprocessable([FieldProblem(pointer, "list-too-long",
+                                              {"size": len(items), "max": limit})])
     _refuse(_seat_problems(body, players))
     _refuse(_shape_problems(body, players))
 
