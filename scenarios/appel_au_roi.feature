@@ -13,6 +13,7 @@ Fonctionnalité: L'appel au roi, à 5 joueurs
     Quand le preneur appelle "KH"
     Alors l'appel est permis
     Et le preneur aura un partenaire
+    Et l'explication contient "son détenteur est votre partenaire, inconnu de tous jusqu'à ce que la carte soit jouée"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-call.alone
@@ -22,6 +23,7 @@ Fonctionnalité: L'appel au roi, à 5 joueurs
     Quand le preneur appelle "KS"
     Alors l'appel est permis
     Et le preneur jouera seul
+    Et l'explication contient "vous jouez donc seul, à un contre quatre"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-call.ladder
@@ -46,6 +48,7 @@ Fonctionnalité: L'appel au roi, à 5 joueurs
     Alors l'appel est interdit
     Et la violation "call-queen-without-four-kings" est signalée
     Et la violation "call-queen-without-four-kings" cite la règle "call.ladder"
+    Et l'explication contient "il vous manque le roi de trèfle"
 
   @source-000_79ccdf50a49e58e5
   @rule-call.ladder
@@ -113,6 +116,7 @@ Fonctionnalité: L'appel au roi, à 5 joueurs
     Quand le preneur appelle "KH"
     Alors l'appel est permis
     Et le preneur jouera seul
+    Et l'explication contient "vous jouez donc seul, à un contre quatre"
 
   @derived
   @rule-call.alone @rule-score.split
@@ -124,6 +128,7 @@ Fonctionnalité: L'appel au roi, à 5 joueurs
     Alors le contrat est gagné de 10 points
     Et la marque de la donne est 70
     Et les marques sont "preneur +280, défenseurs -70"
+    Et l'explication contient "Chaque défenseur marque −70, le preneur, seul contre quatre, +280."
     Et la somme des marques est nulle
 
   @derived

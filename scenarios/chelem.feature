@@ -70,6 +70,7 @@ Fonctionnalité: Le chelem
     Et la marque de la donne est -362
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "Chelem de la défense : 200. Total pour la défense : 362."
 
     Exemples:
       | joueurs | marques                                        |

@@ -70,6 +70,7 @@ Fonctionnalité: Le chien et l'écart
     Alors l'écart est interdit
     Et la violation "ecart-trump-avoidable" est signalée
     Et la violation "ecart-trump-avoidable" cite la règle "ecart.trumps"
+    Et l'explication contient "On n'écarte des atouts que si c'est indispensable : gardez le 5 d'atout"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-ecart.trumps
@@ -81,6 +82,7 @@ Fonctionnalité: Le chien et l'écart
     Quand le preneur écarte "2S 3S 4S T2 T3 T4"
     Alors l'écart est permis
     Et les atouts à montrer sont "T2 T3 T4"
+    Et l'explication contient "Montrez ces 3 atouts à la défense : le 2, le 3 et le 4 d'atout"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-ecart.trumps
@@ -104,6 +106,7 @@ Fonctionnalité: Le chien et l'écart
     Alors l'écart est interdit
     Et la violation "ecart-not-allowed" est signalée
     Et la violation "ecart-not-allowed" cite la règle "chien.garde-sans-contre"
+    Et l'explication contient "le chien reste face cachée : il n'y a pas d'écart"
 
     Exemples:
       | contrat      |

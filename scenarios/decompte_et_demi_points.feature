@@ -14,6 +14,7 @@ Fonctionnalité: Le décompte des points et les demi-points
     Alors le contrat est juste fait
     Et le contrat rapporte +25
     Et les marques sont "preneur +75, défenseurs -25"
+    Et l'explication contient "41 − 41 = 0 : le contrat est juste fait."
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c
   @rule-counting.half-point
@@ -40,11 +41,13 @@ Fonctionnalité: Le décompte des points et les demi-points
     Et le contrat rapporte <contrat>
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "<calcul>"
+    Et l'explication contient "le demi-point va au camp gagnant"
 
     Exemples:
-      | points | résultat | contrat | marques                      |
-      | 40,5   | chuté    | -52     | preneur -104, défenseurs +52 |
-      | 41,5   | gagné    | +52     | preneur +104, défenseurs -52 |
+      | points | résultat | contrat | marques                      | calcul                                |
+      | 40,5   | chuté    | -52     | preneur -104, défenseurs +52 | 40,5 − 41 = −0,5, compté −1           |
+      | 41,5   | gagné    | +52     | preneur +104, défenseurs -52 | 41,5 − 41 = 0,5, compté 1             |
 
   @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c
   @rule-counting.half-point

@@ -121,6 +121,7 @@ Fonctionnalité: La donne et le chien
     Alors l'annonce est interdite
     Et la violation "bid-dealer-after-misdeal" est signalée
     Et la violation "bid-dealer-after-misdeal" cite la règle "deal.misdeal"
+    Et l'explication contient "Le donneur a fait une fausse donne, il a redistribué et ne peut pas prendre"
 
   @source-000_79ccdf50a49e58e5
   @rule-deal.misdeal

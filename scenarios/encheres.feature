@@ -71,6 +71,7 @@ Fonctionnalité: Les enchères
     Quand le joueur annonce "<annonce>"
     Alors l'annonce est interdite
     Et la violation "bid-auction-closed" est signalée
+    Et l'explication contient "chacun ne parle qu'une fois"
 
     Exemples:
       | joueurs | avant                              | annonce      |

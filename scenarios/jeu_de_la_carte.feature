@@ -19,6 +19,7 @@ Fonctionnalité: Le jeu de la carte
     Et la violation "must-follow-suit" est signalée
     Et la violation "must-follow-suit" cite la règle "play.follow-suit"
     Et les cartes permises sont "KH 7H"
+    Et l'explication contient "Vous devez fournir à cœur"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-play.follow-suit
@@ -46,6 +47,7 @@ Fonctionnalité: Le jeu de la carte
     Et la violation "must-trump" est signalée
     Et la violation "must-trump" cite la règle "play.must-trump"
     Et les cartes permises sont "T5 T12"
+    Et l'explication contient "Vous n'avez pas de cœur, vous devez couper"
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-play.overtrump
@@ -58,6 +60,7 @@ Fonctionnalité: Le jeu de la carte
     Et la violation "must-overtrump" est signalée
     Et la violation "must-overtrump" cite la règle "play.overtrump"
     Et les cartes permises sont "T12"
+    Et l'explication contient "Vous devez monter sur le 8 d'atout"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-play.overtrump
@@ -160,6 +163,7 @@ Fonctionnalité: Le jeu de la carte
     Alors le coup est interdit
     Et la violation "must-follow-suit" est signalée
     Et les cartes permises sont "KD"
+    Et l'explication contient "Vous devez fournir à carreau : le 7 de carreau est entamé"
 
   @source-000_79ccdf50a49e58e5
   @rule-play.excuse-lead
@@ -182,6 +186,7 @@ Fonctionnalité: Le jeu de la carte
     Et la violation "called-suit-first-lead" est signalée
     Et la violation "called-suit-first-lead" cite la règle "play.called-suit-first-lead"
     Et les cartes permises sont "2D 5H T3"
+    Et l'explication contient "vous ne pouvez pas jouer à pique, la couleur de la carte appelée"
 
   @source-000_79ccdf50a49e58e5 @fft-2012
   @rule-play.called-suit-first-lead

@@ -46,13 +46,16 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
     Et la marque de la donne est 106
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "49 − 41 = 8. 25 (contrat) + 8 = 33, × 2 (garde) = 66."
+    Et l'explication contient "Poignée : 20. Petit au bout : 2 × 10 = 20. Total : 106."
+    Et l'explication contient "<phrase>"
 
     @source-000_79ccdf50a49e58e5
     Exemples: les chiffres de la règle
-      | joueurs | marques                                        |
-      | 3       | preneur +212, défenseurs -106                  |
-      | 4       | preneur +318, défenseurs -106                  |
-      | 5       | preneur +212, partenaire +106, défenseurs -106 |
+      | joueurs | marques                                        | phrase                                                       |
+      | 3       | preneur +212, défenseurs -106                  | Chaque défenseur marque −106, le preneur +212.               |
+      | 4       | preneur +318, défenseurs -106                  | Chaque défenseur marque −106, le preneur +318.               |
+      | 5       | preneur +212, partenaire +106, défenseurs -106 | Chaque défenseur marque −106, le preneur +212 et le partenaire +106. |
 
   @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.petit-au-bout
   Plan du Scénario: Exemple 2 — une garde sans gagnée de 4 points, le petit au bout mené par la défense : 76
@@ -68,17 +71,20 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
     Et la marque de la donne est 76
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "25 (contrat) + 4 = 29, × 4 (garde sans) = 116."
+    Et l'explication contient "Petit au bout pour la défense : 4 × 10 = 40, à retrancher. Total : 76."
+    Et l'explication contient "<phrase>"
 
     @source-000_79ccdf50a49e58e5
     Exemples: les chiffres de la règle
-      | joueurs | marques                                      |
-      | 4       | preneur +228, défenseurs -76                 |
-      | 5       | preneur +152, partenaire +76, défenseurs -76 |
+      | joueurs | marques                                      | phrase                                                      |
+      | 4       | preneur +228, défenseurs -76                 | Chaque défenseur marque −76, le preneur +228.               |
+      | 5       | preneur +152, partenaire +76, défenseurs -76 | Chaque défenseur marque −76, le preneur +152 et le partenaire +76. |
 
     @derived
     Exemples: à 3 joueurs
-      | joueurs | marques                      |
-      | 3       | preneur +152, défenseurs -76 |
+      | joueurs | marques                      | phrase                                        |
+      | 3       | preneur +152, défenseurs -76 | Chaque défenseur marque −76, le preneur +152. |
 
   @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.poignee @rule-score.petit-au-bout
   Plan du Scénario: Exemple 3 — une prise chutée de 7 points, avec une poignée et le petit au bout : 42
@@ -97,17 +103,20 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
     Et la marque de la donne est -42
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "25 (contrat) + 7 = 32, × 1 (petite) = 32."
+    Et l'explication contient "Total pour la défense : 42."
+    Et l'explication contient "<phrase>"
 
     @source-000_79ccdf50a49e58e5
     Exemples: les chiffres de la règle
-      | joueurs | marques                                     |
-      | 4       | preneur -126, défenseurs +42                |
-      | 5       | preneur -84, partenaire -42, défenseurs +42 |
+      | joueurs | marques                                     | phrase                                                    |
+      | 4       | preneur -126, défenseurs +42                | Chaque défenseur marque +42, le preneur −126.             |
+      | 5       | preneur -84, partenaire -42, défenseurs +42 | Chaque défenseur marque +42, le preneur −84 et le partenaire −42. |
 
     @derived
     Exemples: à 3 joueurs
-      | joueurs | marques                     |
-      | 3       | preneur -84, défenseurs +42 |
+      | joueurs | marques                     | phrase                                       |
+      | 3       | preneur -84, défenseurs +42 | Chaque défenseur marque +42, le preneur −84. |
 
   @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.poignee
   Plan du Scénario: Exemple 4 — une garde gagnée de 11 points, la défense ayant présenté une poignée : 92
@@ -123,17 +132,20 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
     Et la marque de la donne est 92
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "52 − 41 = 11. 25 (contrat) + 11 = 36, × 2 (garde) = 72."
+    Et l'explication contient "Poignée montrée par la défense : 20. Total : 92."
+    Et l'explication contient "<phrase>"
 
     @source-000_79ccdf50a49e58e5
     Exemples: les chiffres de la règle
-      | joueurs | marques                                      |
-      | 4       | preneur +276, défenseurs -92                 |
-      | 5       | preneur +184, partenaire +92, défenseurs -92 |
+      | joueurs | marques                                      | phrase                                                      |
+      | 4       | preneur +276, défenseurs -92                 | Chaque défenseur marque −92, le preneur +276.               |
+      | 5       | preneur +184, partenaire +92, défenseurs -92 | Chaque défenseur marque −92, le preneur +184 et le partenaire +92. |
 
     @derived
     Exemples: à 3 joueurs
-      | joueurs | marques                      |
-      | 3       | preneur +184, défenseurs -92 |
+      | joueurs | marques                      | phrase                                        |
+      | 3       | preneur +184, défenseurs -92 | Chaque défenseur marque −92, le preneur +184. |
 
   @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.chelem @rule-score.poignee @rule-score.petit-au-bout
   Plan du Scénario: Exemple 5 — une garde avec chelem annoncé et réussi, poignée et petit au bout : 582
@@ -156,17 +168,20 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
     Et la marque de la donne est 582
     Et les marques sont "<marques>"
     Et la somme des marques est nulle
+    Et l'explication contient "87 − 41 = 46. 25 (contrat) + 46 = 71, × 2 (garde) = 142."
+    Et l'explication contient "Chelem annoncé et réussi : 400. Total : 582."
+    Et l'explication contient "<phrase>"
 
     @source-000_79ccdf50a49e58e5
     Exemples: les chiffres de la règle
-      | joueurs | marques                                          |
-      | 4       | preneur +1746, défenseurs -582                   |
-      | 5       | preneur +1164, partenaire +582, défenseurs -582  |
+      | joueurs | marques                                         | phrase                                                         |
+      | 4       | preneur +1746, défenseurs -582                  | Chaque défenseur marque −582, le preneur +1746.                |
+      | 5       | preneur +1164, partenaire +582, défenseurs -582 | Chaque défenseur marque −582, le preneur +1164 et le partenaire +582. |
 
     @derived
     Exemples: à 3 joueurs
-      | joueurs | marques                        |
-      | 3       | preneur +1164, défenseurs -582 |
+      | joueurs | marques                        | phrase                                          |
+      | 3       | preneur +1164, défenseurs -582 | Chaque défenseur marque −582, le preneur +1164. |
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c
   @rule-score.base @rule-score.split

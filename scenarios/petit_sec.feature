@@ -12,6 +12,7 @@ Fonctionnalité: Le petit sec
     Alors la main a le petit sec
     Et la violation "petit-sec" est signalée
     Et la violation "petit-sec" cite la règle "deal.petit-sec"
+    Et l'explication contient "la donne est annulée avant les enchères"
 
     Exemples:
       | joueurs | main                                                                            |

@@ -15,6 +15,7 @@ Fonctionnalité: La poignée
     Quand le joueur montre la poignée "T<atouts>..T1"
     Alors la poignée est permise
     Et c'est une poignée <niveau> qui rapporte <prime> points
+    Et l'explication contient "<prime> points pour le camp qui gagne la donne"
 
     Exemples:
       | joueurs | atouts | niveau | prime |
@@ -93,6 +94,7 @@ Fonctionnalité: La poignée
     Alors la poignée est interdite
     Et la violation "poignee-excuse-hides-trump" est signalée
     Et la violation "poignee-excuse-hides-trump" cite la règle "poignee.excuse"
+    Et l'explication contient "vous cachez le 10 et le 11 d'atout"
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37
   @rule-poignee.thresholds
