@@ -436,3 +436,26 @@ def test_table_create_validation(http: TestClientHttp) -> None:
     status, body = http.post(API, {"players": 4})
     assert status == 201 and len(body["seat_tokens"]) == 4 and body["table"]["deals"] == 5
     assert CardSet.parse([]) == CardSet()
+
+
+def test_table_duplicate_same_deal_fixed_garde_no_bidding(app: Any, http: TestClientHttp) -> None:
+    """Duplicate: every deal of the table is the given deal, with the imposed garde and taker,
+    and no bid is made."""
+    from rules_fr.deal import deal
+
+    dealt = deal(4, 0, seed=11)
+    status, table = http.post(API, {"players": 4, "bots": [0, 1, 2, 3], "deals": 3,
+                                    "duplicate": {"hands": [h.codes() for h in dealt.hands],
+                                                  "chien": dealt.chien.codes(), "dealer": 0,
+                                                  "taker": 2, "contract": "garde"}})
+    assert status == 201 and table["table"]["mode"] == "duplicate"
+    assert [e["taker"] for e in table["table"]["scoresheet"]["entries"]] == [2, 2, 2]
+    with app.app_context():
+        events = get_store().events(table["id"], 0, limit=10_000)
+    deals = [e for e in events if e.type == "deal"]
+    assert len(deals) == 3
+    assert all(e.data["hands"] == [h.codes() for h in dealt.hands] for e in deals)
+    assert not [e for e in events if e.type == "action" and e.data["action"] == "bid"]
+    bad = {"hands": [h.codes() for h in dealt.hands][:3], "chien": dealt.chien.codes(),
+           "taker": 2}  # a hand missing
+    assert http.post(API, {"players": 4, "duplicate": bad})[0] == 422
