@@ -5,20 +5,22 @@ players, its bands: under 40 pass, 40 to 55 a petite, 56 to 70 a garde, 71 to 80
 sans le chien, above 80 a garde contre le chien.
 
 The method counts an 18-card hand. A 24-card hand at three players holds a third more cards,
-so more trumps, honours and long suits, and scores higher for the same real strength; a
-15-card hand at five scores lower, and there the taker is helped by the partner the called
-king brings him. We move the bands with the hand so that each contract needs the same share
-of the deck's strength: each bound is the four-player bound times ``hand size / 18``, rounded.
-:func:`thresholds` gives the bands; the simulations of ``scripts/simulate.py`` check that the
-bots make their contracts about as often at every table size with them.
+so more trumps, honours and long suits, and scores much higher for the same chances (the mean
+count is 52 at three players, 33 at four, 25 at five); at five players the taker is helped by
+the partner the called king brings him. So the bands at three and five players are set by
+simulation: each lower bound is the count at which the bots, taking a petite with the strongest
+hand of the deal and playing it out against themselves, make their contract as often as they
+do at four players at the club's bound (a logistic fit of success against the count, over
+4,000 deals per table size: ``scripts/simulate.py --calibrate`` reruns it). At the four-player
+bounds 40, 56, 71 and 81 the bots make a petite 38 %, 71 %, 90 % and 95 % of the time.
 
-=========  =====  ======  ===========  ============
-players    petite garde   garde sans   garde contre
-=========  =====  ======  ===========  ============
-3          53     75      95           108
-4          40     56      71           81
-5          33     47      59           68
-=========  =====  ======  ===========  ============
+=======  ======  =====  ==========  ============
+players  petite  garde  garde sans  garde contre
+=======  ======  =====  ==========  ============
+3        44      60     74          84
+4        40      56     71          81
+5        19      39     58          70
+=======  ======  =====  ==========  ============
 
 A bid must also be legal: strictly above the highest bid so far, and nothing but a pass from a
 dealer who misdealt; a hand with the petit sec annuls the deal instead.
@@ -38,7 +40,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
 from rules_fr.advice.evaluate import HandStrength, evaluate_hand
@@ -51,6 +52,7 @@ from rules_fr.table import rules_for
 
 __all__ = [
     "BASE_THRESHOLDS",
+    "THRESHOLDS",
     "BidAdvice",
     "CallAdvice",
     "advise_bid",
@@ -63,19 +65,22 @@ __all__ = [
 BASE_THRESHOLDS: Final = (40, 56, 71, 81)
 """The club method's lowest count for a petite, a garde, a garde sans, a garde contre, with
 four players (18-card hands)."""
-_BASE_HAND: Final = 18
+THRESHOLDS: Final[dict[int, tuple[int, int, int, int]]] = {
+    3: (44, 60, 74, 84),
+    4: BASE_THRESHOLDS,
+    5: (19, 39, 58, 70),
+}
+"""The bands per table size (see the module docstring for how 3 and 5 were set)."""
 
 
-@cache
 def thresholds(players: int) -> tuple[int, int, int, int]:
     """The lowest count for a petite, a garde, a garde sans and a garde contre at this table.
 
     >>> thresholds(3), thresholds(4), thresholds(5)
-    ((53, 75, 95, 108), (40, 56, 71, 81), (33, 47, 59, 68))
+    ((44, 60, 74, 84), (40, 56, 71, 81), (19, 39, 58, 70))
     """
-    size = rules_for(players).hand_size
-    return tuple(  # type: ignore[return-value]
-        (bound * size + _BASE_HAND // 2) // _BASE_HAND for bound in BASE_THRESHOLDS)
+    rules_for(players)  # 3, 4 or 5
+    return THRESHOLDS[players]
 
 
 def recommended_contract(players: int, strength: int) -> Contract | None:

@@ -506,12 +506,14 @@ def make_context(
     chien: CardSet | None = None,
     ecart: CardSet | None = None,
     chelem_announced: bool = False,
+    first_trick: bool | None = None,
 ) -> PlayContext:
     """A :class:`~rules_fr.simulate.PlayContext` from what a learner can tell the tutor: the
     hand and the trick, and when known the seat, the taker, the contract, the called card and
     the earlier tricks. The seat defaults to 0; the camps are unknown without a taker. The
     legal cards, the cards played, the voids shown and whether the partner is known are
-    worked out here, as the table would.
+    worked out here, as the table would. ``first_trick`` (for the five-player first lead)
+    defaults to whether ``history`` is empty.
 
     >>> ctx = make_context(4, CardSet.parse(["2H", "T5"]), parse_cards(["7H"]), seat=2)
     >>> ctx.leader, ctx.legal.codes()
@@ -520,7 +522,8 @@ def make_context(
     me = 0 if seat is None else seat
     leader = (me - len(trick)) % players
     number = len(history)
-    legal = legal_cards(hand, trick, called_card=called_card, first_trick=number == 0)
+    first = number == 0 if first_trick is None else first_trick
+    legal = legal_cards(hand, trick, called_card=called_card, first_trick=first)
     played = 0
     voids = [0] * players
     shown_holder: int | None = None  # who played the called card, when he did

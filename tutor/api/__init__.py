@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tutor.api import check, meta, rules, score
+from tutor.api import advice, check, meta, rules, score
 from tutor.api.base import TutorApi
 from tutor.tables import resources as tables
 
 __all__ = ["BLUEPRINTS", "register_api"]
 
-BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp)
+BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp)
 
 
 def register_api(app: Flask) -> TutorApi:
