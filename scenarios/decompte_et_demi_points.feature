@@ -64,7 +64,7 @@ Fonctionnalité: Le décompte des points et les demi-points
       | 51,5   | gagné    | 1     |
 
   @source-003_28a2a38e1528519c @source-000_79ccdf50a49e58e5
-  @rule-counting.half-point @rule-counting.total @rule-counting.excuse
+  @rule-counting.half-point @rule-counting.total @rule-counting.excuse @rule-counting.defence-tricks
   Scénario: Une garde à 3 joueurs jouée carte par carte : 46,5 points avec un bout chutent de 5
     Soit une donne jouée à 3 joueurs en "garde", le preneur étant le joueur 0
     Et le chien "4S 8H CH 2C 7C CC"
@@ -104,7 +104,7 @@ Fonctionnalité: Le décompte des points et les demi-points
     Et la somme des marques est nulle
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
-  @rule-counting.half-point @rule-counting.total @rule-score.split @rule-call.king
+  @rule-counting.half-point @rule-counting.total @rule-score.split @rule-call.king @rule-table.camps @rule-counting.defence-tricks
   Scénario: Une petite à 5 joueurs jouée carte par carte : 61,5 points avec deux bouts passent de 21
     # Le preneur (joueur 0) appelle le roi de carreau, que le joueur 1 détient et joue au 3e pli.
     Soit une donne jouée à 5 joueurs en "petite", le preneur étant le joueur 0

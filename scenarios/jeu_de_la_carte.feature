@@ -207,6 +207,26 @@ Fonctionnalité: Le jeu de la carte
     Quand je joue "7S"
     Alors le coup est permis
 
+  @source-000_79ccdf50a49e58e5
+  @rule-play.own-cards
+  Scénario: On ne joue qu'une carte de sa propre main
+    Soit une table de 4 joueurs
+    Et la main "KH 7H T5 2S"
+    Et le pli en cours "5H"
+    Quand je joue "QH"
+    Alors la requête est refusée
+
+  @source-000_79ccdf50a49e58e5
+  @rule-play.turn
+  Scénario: Une levée complète ne reçoit plus de carte : chacun joue une carte par levée, à son tour
+    Soit une table de 4 joueurs
+    Et la main "KH 7H T5 2S"
+    Et le pli en cours "5H 9H QH 2H"
+    Quand je joue "7H"
+    Alors le coup est interdit
+    Et la violation "trick-complete" est signalée
+    Et la violation "trick-complete" cite la règle "play.turn"
+
   @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-play.lead

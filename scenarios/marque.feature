@@ -27,7 +27,7 @@ Fonctionnalité: La marque d'une donne à 3, 4 et 5 joueurs
       | garde_sans   | 4           | +140           |
       | garde_contre | 6           | +210           |
 
-  @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.poignee @rule-score.petit-au-bout
+  @rule-score.total @rule-score.split @rule-score.zero-sum @rule-score.poignee @rule-score.petit-au-bout @rule-table.camps
   Plan du Scénario: Exemple 1 — une garde gagnée avec une poignée et le petit au bout : 106
     # Le preneur tente une garde, présente une poignée de 10 atouts. Il mène le petit au bout et
     # réalise 49 points en détenant deux bouts. Il passe donc de 49 - 41 = 8. 25 (contrat) + 8 =

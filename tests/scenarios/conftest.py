@@ -21,6 +21,8 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
@@ -191,8 +193,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     """A scenario must run: a skip (or an xfail) of a scenario is reported as a failure."""
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
-    function = getattr(item, "function", None)
-    if report.skipped and getattr(function, "__scenario__", None) is not None:
+    # a pytest-bdd scenario is a test asking for the "_pytest_bdd_example" fixture
+    if report.skipped and "_pytest_bdd_example" in getattr(item, "fixturenames", ()):
         report.outcome = "failed"
         report.longrepr = f"scenario skipped ({call.when}), but no scenario may be skipped: " \
                           f"{report.longrepr}"
@@ -725,6 +727,7 @@ def _petit_au_bout_camp(scene: Scene, camp: str) -> None:
 from rules_fr import bidding as core_bidding  # noqa: E402
 from rules_fr import cards as core_cards  # noqa: E402
 from rules_fr import deal as core_deal  # noqa: E402
+from rules_fr import duplicate as core_duplicate  # noqa: E402
 from rules_fr import play as core_play  # noqa: E402
 from rules_fr.counting import PlayedTrick  # noqa: E402
 from rules_fr.partie import Partie  # noqa: E402
@@ -1135,3 +1138,61 @@ def _partie_over(scene: Scene) -> None:
 def _partie_winner(scene: Scene, name: str) -> None:
     partie = _partie_of(scene)
     assert [partie.names[p] for p in partie.leaders()] == [name]
+
+
+# --- duplicate tournaments (core) ------------------------------------------------------------
+
+
+def _fractions(text: str) -> list[Fraction]:
+    """Figures separated by semicolons, decimals with a comma: ``100 ; 62,5``."""
+    return [Fraction(part.strip().replace(",", ".")) for part in text.split(";")]
+
+
+@when(parsers.parse("l'écart entre les deux preneurs est de {gap} points"))
+@core_step
+def _gap(scene: Scene, gap: str) -> None:
+    scene.core["match_points"] = core_duplicate.match_points(signed(gap))
+
+
+@then(parsers.parse("il vaut {points} points de match"))
+@core_step
+def _match_points(scene: Scene, points: str) -> None:
+    assert scene.core["match_points"] == Decimal(points.replace(",", "."))
+
+
+@when(parsers.parse('les preneurs d\'une donne marquent "{scores}"'))
+@core_step
+def _topage(scene: Scene, scores: str) -> None:
+    scene.core["notes"] = core_duplicate.topage_notes([int(f) for f in _fractions(scores)])
+
+
+@then(parsers.parse('leurs notes sont "{notes}"'))
+@core_step
+def _notes(scene: Scene, notes: str) -> None:
+    assert scene.core["notes"] == _fractions(notes)
+
+
+@when(parsers.parse("le preneur de la table a la note de {note} %"))
+@core_step
+def _taker_note(scene: Scene, note: str) -> None:
+    scene.core["defender_note"] = core_duplicate.defender_note(_fractions(note)[0])
+
+
+@then(parsers.parse("chaque défenseur de la table a la note de {note} %"))
+@core_step
+def _defender_note(scene: Scene, note: str) -> None:
+    assert scene.core["defender_note"] == _fractions(note)[0]
+
+
+@when(parsers.parse('un joueur a les notes d\'attaque "{attack}" et les notes de défense '
+                    '"{defence}"'))
+@core_step
+def _global_notes(scene: Scene, attack: str, defence: str) -> None:
+    scene.core["global"] = core_duplicate.global_percentage(_fractions(attack),
+                                                            _fractions(defence))
+
+
+@then(parsers.parse("son pourcentage global est de {percent} %"))
+@core_step
+def _global_percentage(scene: Scene, percent: str) -> None:
+    assert scene.core["global"] == _fractions(percent)[0]

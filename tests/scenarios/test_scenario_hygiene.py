@@ -1,0 +1,214 @@
+"""The scenarios keep their promises: every step has a definition, every tag names something real,
+no scenario is skipped, and the core is asked only where the API has no endpoint yet.
+
+The seeds folder is ``../shared/seeds`` beside the clone (as in CI), or ``$TAROT_SEEDS_DIR``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pytest_bdd.parser import FeatureParser, Step
+from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
+
+from rules_fr.catalog import RULES
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+FEATURES = REPO / "scenarios"
+CONFTEST = HERE / "conftest.py"
+PROVENANCE = re.compile(r"^(source-.+|derived|fft-2012)$")
+FORBIDDEN_TAGS = {"skip", "skipif", "xfail", "wip", "ignore", "todo", "pending"}
+
+
+def seeds_dir() -> Path:
+    configured = os.environ.get("TAROT_SEEDS_DIR")
+    return Path(configured) if configured else REPO.parent / "shared" / "seeds"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One scenario as pytest-bdd runs it: an outline's row, rendered."""
+
+    file: str
+    name: str
+    tags: frozenset[str]
+    steps: tuple[Step, ...]
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.name}"
+
+
+def cases() -> Iterator[Case]:
+    for path in sorted(FEATURES.glob("*.feature")):
+        feature = FeatureParser(str(FEATURES), path.name).parse()
+        for template in feature.scenarios.values():
+            rule_tags = template.rule.tags if template.rule is not None else set()
+            base = set(feature.tags) | set(template.tags) | set(rule_tags)
+            blocks = [(examples.tags, context) for examples in template.examples
+                      for context in examples.as_contexts()]
+            for tags, context in blocks or [(set(), {})]:
+                scenario = template.render(context)
+                yield Case(path.name, scenario.name, frozenset(base | set(tags)),
+                           tuple(scenario.steps))
+
+
+CASES = list(cases())
+
+
+def step_definitions() -> list[StepFunctionContext]:
+    """The step definitions of this folder's conftest (pytest has imported it already)."""
+    found = [context for context in step_function_context_registry.values()
+             if Path(context.step_func.__code__.co_filename).resolve() == CONFTEST]
+    assert found, "the scenario conftest registered no step"
+    return found
+
+
+def definitions_of(step: Step, definitions: list[StepFunctionContext]) -> list[StepFunctionContext]:
+    return [d for d in definitions
+            if d.type in (None, step.type) and d.parser.is_matching(step.name)]
+
+
+def test_the_features_hold_scenarios() -> None:
+    assert len({path.name for path in FEATURES.glob("*.feature")}) >= 15
+    assert len(CASES) >= 300
+
+
+def test_every_step_has_exactly_one_definition() -> None:
+    definitions = step_definitions()
+    missing, ambiguous = [], []
+    for case in CASES:
+        for step in case.steps:
+            matched = definitions_of(step, definitions)
+            if not matched:
+                missing.append(f"{case} — {step.keyword} {step.name} (line {step.line_number})")
+            elif len(matched) > 1:
+                ambiguous.append(f"{case} — {step.name}: "
+                                 f"{[d.step_func.__name__ for d in matched]}")
+    assert not missing, "steps without a definition:\n" + "\n".join(missing)
+    assert not ambiguous, "steps with several definitions:\n" + "\n".join(ambiguous)
+
+
+def test_every_step_definition_is_used() -> None:
+    definitions = step_definitions()
+    used = {id(d) for case in CASES for step in case.steps
+            for d in definitions_of(step, definitions)}
+    unused = [d.step_func.__name__ for d in definitions if id(d) not in used]
+    assert not unused, f"step definitions no scenario uses: {unused}"
+
+
+def test_the_core_is_asked_only_by_core_scenarios() -> None:
+    definitions = step_definitions()
+    wrong, idle = [], []
+    for case in CASES:
+        core_steps = [step.name for step in case.steps
+                      if any(getattr(d.step_func, "core_step", False)
+                             for d in definitions_of(step, definitions))]
+        if core_steps and "core" not in case.tags:
+            wrong.append(f"{case}: {core_steps}")
+        if "core" in case.tags and not core_steps:
+            idle.append(str(case))
+    assert not wrong, "scenarios asking the core without the @core tag:\n" + "\n".join(wrong)
+    assert not idle, "@core scenarios that ask only the API:\n" + "\n".join(idle)
+
+
+def test_source_tags_name_seed_files() -> None:
+    folder = seeds_dir()
+    assert folder.is_dir(), f"no seeds folder at {folder} (set TAROT_SEEDS_DIR)"
+    seeds = {path.stem for path in folder.glob("*.txt")}
+    cited = {tag.removeprefix("source-") for case in CASES for tag in case.tags
+             if tag.startswith("source-")}
+    assert cited, "no scenario cites a seed"
+    assert cited <= seeds, f"source tags naming no seed file: {sorted(cited - seeds)}"
+    assert seeds <= cited, f"seed files no scenario mirrors: {sorted(seeds - cited)}"
+
+
+def test_rule_tags_name_catalog_rules() -> None:
+    unknown = sorted({tag for case in CASES for tag in case.tags
+                      if tag.startswith("rule-") and tag.removeprefix("rule-") not in RULES})
+    assert not unknown, f"rule tags naming no rule of the catalog: {unknown}"
+    untagged = [str(case) for case in CASES
+                if not any(tag.startswith("rule-") for tag in case.tags)]
+    assert not untagged, "scenarios illustrating no rule:\n" + "\n".join(untagged)
+
+
+def test_every_scenario_says_where_it_comes_from() -> None:
+    orphans = [str(case) for case in CASES
+               if not any(PROVENANCE.match(tag) for tag in case.tags)]
+    assert not orphans, "scenarios with no @source-, @derived or @fft-2012 tag:\n" + \
+        "\n".join(orphans)
+
+
+def test_the_cases_the_issue_asks_for_are_derived() -> None:
+    derived = " | ".join(case.name.lower() for case in CASES if "derived" in case.tags)
+    for words in ("chelem annoncé et raté", "la défense inflige le chelem", "garde contre",
+                  "40,5 points", "un défenseur montre une poignée et perd",
+                  "l'excuse jouée au dernier pli", "roi appelé qui se trouve au chien"):
+        assert words in derived, words
+
+
+def test_no_scenario_is_marked_to_be_skipped() -> None:
+    marked = [f"{case}: {sorted(case.tags & FORBIDDEN_TAGS)}" for case in CASES
+              if case.tags & FORBIDDEN_TAGS]
+    assert not marked, "\n".join(marked)
+
+
+def test_a_missing_step_fails_the_run_and_a_skip_is_a_failure(tmp_path: Path) -> None:
+    """Run pytest on a small feature with this folder's conftest: the scenario with an undefined
+    step must fail, the one that skips must fail too, the regular one must pass."""
+    (tmp_path / "features").mkdir()
+    shutil.copy(CONFTEST, tmp_path / "conftest.py")
+    (tmp_path / "pytest.ini").write_text(
+        "[pytest]\nbdd_features_base_dir = features/\naddopts = -p no:cacheprovider\n")
+    (tmp_path / "features" / "sonde.feature").write_text(textwrap.dedent("""\
+        # language: fr
+        Fonctionnalité: Une sonde
+          Scénario: Un coup permis
+            Soit une table de 4 joueurs
+            Et la main "KH 2S"
+            Quand je joue "KH"
+            Alors le coup est permis
+
+          Scénario: Une étape sans définition
+            Soit une table de 4 joueurs
+            Alors la lune est carrée
+
+          Scénario: Un scénario qui se saute
+            Soit une table de 4 joueurs
+            Alors le scénario est sauté
+        """), encoding="utf-8")
+    (tmp_path / "test_sonde.py").write_text(textwrap.dedent("""\
+        import pytest
+        from pytest_bdd import scenarios, then
+
+        @then("le scénario est sauté")
+        def _skip():
+            pytest.skip("sauté")
+
+        scenarios(".")
+        """), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=120)
+    output = run.stdout + run.stderr
+    assert run.returncode == 1, output
+    assert "2 failed, 1 passed" in output, output
+    assert "skipped" not in output.splitlines()[-1], output
+    assert "StepDefinitionNotFoundError" in output, output
+    assert "no scenario may be skipped" in output, output
+
+
+@pytest.mark.parametrize("tag", ["core", "derived", "fft-2012"])
+def test_every_kind_of_tag_is_registered_as_a_marker(pytestconfig: pytest.Config,
+                                                     tag: str) -> None:
+    markers = {line.split(":")[0] for line in pytestconfig.getini("markers")}
+    assert tag in markers
