@@ -55,3 +55,10 @@ Fonctionnalité: Les tournois duplicates
   Scénario: Le pourcentage global compte un quart pour l'attaque et trois quarts pour la défense
     Quand un joueur a les notes d'attaque "100" et les notes de défense "50 ; 30"
     Alors son pourcentage global est de 55 %
+
+  @core
+  @source-003_28a2a38e1528519c @fft-2012
+  @rule-duplicate.contract
+  Scénario: En duplicate, la garde est imposée, sans enchères
+    Soit une donne duplicate à 4 joueurs où la garde est imposée au joueur 2
+    Alors le joueur 2 est le preneur en garde, sans que personne n'ait parlé

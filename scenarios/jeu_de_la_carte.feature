@@ -240,3 +240,34 @@ Fonctionnalité: Le jeu de la carte
       | 3       | 0      | 7D KD T1 2D  | 2       |
       | 1       | 2      | 5C 2C KC 1C  | 0       |
       | 0       | 1      | EX 3H 9H 4H  | 3       |
+
+  @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
+  @rule-play.lead @rule-play.turn
+  Scénario: Dans une donne jouée, chaque levée est entamée par le gagnant de la précédente
+    # Le 10 de trèfle du joueur 3 remporte le premier pli : c'est à lui d'entamer le deuxième,
+    # pas au joueur 0. La donne est refusée à cet endroit.
+    Soit une donne jouée à 4 joueurs en "petite", le preneur étant le joueur 0
+    Et le chien "6S 7S 4H 5H 6D T9"
+    Et l'écart "6S 7S JH 6D JD 7C"
+    Et les plis joués sont :
+      | pli | entame | cartes |
+      | 1 | 3 | 10C 8C 9C 1C |
+      | 2 | 0 | QC CC 4C T18 |
+      | 3 | 2 | 3S 4S 9S QS |
+      | 4 | 1 | T19 T10 T4 T21 |
+      | 5 | 0 | T1 T5 T13 T12 |
+      | 6 | 2 | 2S 5S KS JS |
+      | 7 | 0 | 6C 2C T7 KC |
+      | 8 | 2 | T2 T8 T14 T17 |
+      | 9 | 1 | 7D 1D 9D 5D |
+      | 10 | 3 | 2H 3H T6 KH |
+      | 11 | 1 | T15 T3 10D T20 |
+      | 12 | 0 | 4H 4D 10H QH |
+      | 13 | 3 | CH 8H 3D 6H |
+      | 14 | 3 | 3C T11 5C CS |
+      | 15 | 0 | 7H JC 8S 1H |
+      | 16 | 0 | T16 CD KD QD |
+      | 17 | 0 | T9 10S 1S 9H |
+      | 18 | 0 | 5H EX 2D 8D |
+    Quand je calcule la marque de la donne jouée
+    Alors la donne jouée est refusée au pli 2 pour "not-your-turn"

@@ -671,6 +671,17 @@ def _score_played_deal(client: FlaskClient, scene: Scene) -> None:
                           "chelem_announced": scene.chelem_announced}})
 
 
+@then(parsers.parse('la donne jouée est refusée au pli {trick:d} pour "{code}"'))
+def _deal_refused(scene: Scene, trick: int, code: str) -> None:
+    assert scene.status == 422, (scene.status, scene.response)
+    assert scene.response is not None
+    faults = [e for e in scene.response["errors"] if e["code"] == "illegal-play"]
+    assert len(faults) == 1, scene.response
+    assert faults[0]["params"]["trick"] == trick, faults
+    assert faults[0]["violation"]["code"] == code, faults
+    assert faults[0]["detail"], faults
+
+
 COUNT_CAMPS = {"le camp du preneur": "taker", "la défense": "defense"}
 
 
@@ -727,6 +738,7 @@ def _petit_au_bout_camp(scene: Scene, camp: str) -> None:
 from rules_fr import bidding as core_bidding  # noqa: E402
 from rules_fr import cards as core_cards  # noqa: E402
 from rules_fr import deal as core_deal  # noqa: E402
+from rules_fr import donne as core_donne  # noqa: E402
 from rules_fr import duplicate as core_duplicate  # noqa: E402
 from rules_fr import play as core_play  # noqa: E402
 from rules_fr.counting import PlayedTrick  # noqa: E402
@@ -1196,3 +1208,23 @@ def _global_notes(scene: Scene, attack: str, defence: str) -> None:
 @core_step
 def _global_percentage(scene: Scene, percent: str) -> None:
     assert scene.core["global"] == _fractions(percent)[0]
+
+
+@given(parsers.parse("une donne duplicate à {players:d} joueurs où la garde est imposée au "
+                     "joueur {taker:d}"))
+@core_step
+def _duplicate_deal(scene: Scene, players: int, taker: int) -> None:
+    from rules_fr.contracts import Contract
+
+    dealt = core_deal.deal(players, dealer=0, seed=7)
+    assert not any(core_deal.is_petit_sec(hand) for hand in dealt.hands)
+    scene.core["donne"] = core_donne.Donne(dealt, fixed_contract=(taker, Contract.GARDE))
+
+
+@then(parsers.parse("le joueur {taker:d} est le preneur en garde, sans que personne n'ait "
+                    "parlé"))
+@core_step
+def _imposed_garde(scene: Scene, taker: int) -> None:
+    donne = scene.core["donne"]
+    assert (donne.taker, donne.contract.code, donne.bids) == (taker, "garde", [])
+    assert donne.phase is not core_donne.Phase.BIDDING
