@@ -56,7 +56,8 @@ CONTRACTS = {
     "garde contre": "garde_contre", "garde_contre": "garde_contre",
 }
 CAMPS = {"le preneur": "taker", "au preneur": "taker", "la défense": "defense",
-         "à la défense": "defense", "un défenseur": "defense"}
+         "à la défense": "defense", "un défenseur": "defense",
+         "the taker": "taker", "the defence": "defense", "a defender": "defense"}
 RANGE = re.compile(r"^T(\d{1,2})\.\.T(\d{1,2})$")
 
 
@@ -217,16 +218,19 @@ def core_step(func: F) -> F:
 # --- the table, the hand, the trick ----------------------------------------------------------
 
 
+@given(parsers.parse("a table of {players:d} players"))
 @given(parsers.parse("une table de {players:d} joueurs"))
 def _table(scene: Scene, players: int) -> None:
     scene.players = players
 
 
+@given(parsers.parse('the hand "{cards}"'))
 @given(parsers.parse('la main "{cards}"'))
 def _hand(scene: Scene, cards: str) -> None:
     scene.hand = card_list(cards)
 
 
+@given(parsers.re(r'^the trick so far "(?P<cards>[^"]*)"$'))
 @given(parsers.re(r'^le pli en cours "(?P<cards>[^"]*)"$'))
 def _trick(scene: Scene, cards: str) -> None:
     scene.trick = card_list(cards)
@@ -257,6 +261,7 @@ def _contract(scene: Scene, contract: str) -> None:
 # --- card play -------------------------------------------------------------------------------
 
 
+@when(parsers.parse('I play "{card}"'))
 @when(parsers.parse('je joue "{card}"'))
 def _play(client: FlaskClient, scene: Scene, card: str) -> None:
     payload: dict[str, Any] = {"players": scene.players, "hand": scene.hand,
@@ -266,11 +271,12 @@ def _play(client: FlaskClient, scene: Scene, card: str) -> None:
     post(client, scene, "/check/play", payload)
 
 
+@then(parsers.re(r"^the play is (?P<verdict>allowed|refused)$"))
 @then(parsers.re(r"^(?:le coup|l'écart|l'annonce|l'appel|la poignée) est "
                  r"(?P<verdict>permise?|interdite?)$"))
 def _verdict(scene: Scene, verdict: str) -> None:
     body = scene.body()
-    assert body["legal"] is verdict.startswith("permis"), body
+    assert body["legal"] is verdict.startswith(("permis", "allowed")), body
     if body["legal"]:
         assert body["violations"] == [], body
 
@@ -280,11 +286,13 @@ def _card_played(scene: Scene, code: str) -> None:
     assert scene.body()["card"] == code
 
 
+@then(parsers.parse('the legal cards are "{cards}"'))
 @then(parsers.parse('les cartes permises sont "{cards}"'))
 def _legal_cards(scene: Scene, cards: str) -> None:
     assert sorted(scene.body()["legal_cards"]) == sorted(card_list(cards))
 
 
+@then(parsers.parse('the violation "{code}" is reported'))
 @then(parsers.parse('la violation "{code}" est signalée'))
 def _violation(scene: Scene, code: str) -> None:
     codes = [v["code"] for v in scene.body()["violations"]]
@@ -322,6 +330,7 @@ def _violation_rule(client: FlaskClient, scene: Scene, code: str, rule: str) -> 
     assert all(title in v["message"] for v in found), (title, found)
 
 
+@then(parsers.parse('the explanation contains "{text}"'))
 @then(parsers.parse('l\'explication contient "{text}"'))
 def _explanation(scene: Scene, text: str) -> None:
     explanation = scene.body()["explanation"]
@@ -497,22 +506,27 @@ def _seat_petit_sec(scene: Scene, seat: int) -> None:
 # --- scoring from the figures ----------------------------------------------------------------
 
 
+@given(parsers.parse('a deal at {players:d} players in "{contract}"'))
 @given(parsers.parse('une donne à {players:d} joueurs en "{contract}"'))
 def _score_deal(scene: Scene, players: int, contract: str) -> None:
     scene.players, scene.contract = players, CONTRACTS[contract]
 
 
+@given(parsers.re(r"^the taker makes (?P<points>\d+(?:[,.]5)?) points with (?P<bouts>\d) bouts?$"))
 @given(parsers.re(r"^le preneur réalise (?P<points>\d+(?:[,.]5)?) points avec "
                   r"(?P<bouts>\d) bouts?$"))
 def _taker_points(scene: Scene, points: str, bouts: str) -> None:
     scene.points, scene.bouts = number(points), int(bouts)
 
 
+@given(parsers.re(r"^the petit au bout is won by (?P<camp>the taker|the defence)$"))
 @given(parsers.re(r"^le petit au bout est (?:mené|pris) par (?P<camp>le preneur|la défense)$"))
 def _petit_au_bout(scene: Scene, camp: str) -> None:
     scene.petit_au_bout = CAMPS[camp]
 
 
+@given(parsers.re(r"^(?P<who>the taker|a defender) shows a (?P<level>simple|double|triple) "
+                  r"poignée$"))
 @given(parsers.re(r"^(?P<who>le preneur|un défenseur) montre une poignée "
                   r"(?P<level>simple|double|triple)$"))
 def _camp_poignee(scene: Scene, who: str, level: str) -> None:
@@ -539,6 +553,7 @@ def _taker_alone(scene: Scene) -> None:
     scene.alone = True
 
 
+@when("I score the deal")
 @when("je calcule la marque")
 def _score(client: FlaskClient, scene: Scene) -> None:
     post(client, scene, "/score", {
@@ -554,10 +569,11 @@ def _won(scene: Scene, result: str) -> None:
     assert scene.body()["won"] is (result == "gagné")
 
 
+@then(parsers.re(r"^the contract is (?P<result>made|lost) by (?P<gap>\d+) points?$"))
 @then(parsers.re(r"^le contrat est (?P<result>gagné|chuté) de (?P<gap>\d+) points?$"))
 def _won_by(scene: Scene, result: str, gap: str) -> None:
     body = scene.body()
-    assert (body["won"], body["difference"]) == (result == "gagné", int(gap)), body
+    assert (body["won"], body["difference"]) == (result in ("gagné", "made"), int(gap)), body
 
 
 @then("le contrat est juste fait")
@@ -577,9 +593,12 @@ def _multiplier(scene: Scene, multiplier: int) -> None:
 
 
 LINES = {"le contrat": "contract", "la poignée": "poignee", "le petit au bout": "petit-au-bout",
-         "le chelem": "chelem"}
+         "le chelem": "chelem", "the contract": "contract", "the poignée": "poignee",
+         "the petit au bout": "petit-au-bout", "the chelem": "chelem"}
 
 
+@then(parsers.re(r"^(?P<what>the contract|the poignée|the petit au bout|the chelem) brings "
+                 r"(?P<points>[+\-−]?\d+)$"))
 @then(parsers.re(r"^(?P<what>le contrat|la poignée|le petit au bout|le chelem) rapporte "
                  r"(?P<points>[+\-−]?\d+)$"))
 def _line_points(scene: Scene, what: str, points: str) -> None:
@@ -589,6 +608,7 @@ def _line_points(scene: Scene, what: str, points: str) -> None:
     assert all(line["text"] for line in lines)
 
 
+@then(parsers.re(r"^the deal's score is (?P<total>[+\-−]?\d+)$"))
 @then(parsers.re(r"^la marque de la donne est (?P<total>[+\-−]?\d+)$"))
 def _total(scene: Scene, total: str) -> None:
     body = scene.body()
@@ -598,9 +618,11 @@ def _total(scene: Scene, total: str) -> None:
 
 
 ROLES = {"preneur": "taker", "partenaire": "partner", "défenseurs": "defender",
-         "chaque défenseur": "defender"}
+         "chaque défenseur": "defender", "taker": "taker", "partner": "partner",
+         "defenders": "defender", "each defender": "defender"}
 
 
+@then(parsers.parse('the scores are "{marks}"'))
 @then(parsers.parse('les marques sont "{marks}"'))
 def _marks(scene: Scene, marks: str) -> None:
     expected = {"partner": 0}
@@ -610,6 +632,7 @@ def _marks(scene: Scene, marks: str) -> None:
     assert scene.body()["scores"] == expected
 
 
+@then("the scores sum to zero")
 @then("la somme des marques est nulle")
 def _zero_sum(scene: Scene) -> None:
     body = scene.body()
