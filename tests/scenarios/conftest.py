@@ -6,9 +6,14 @@ JSON and on the explanation, in the language of the feature (``# language: fr`` 
 ``?lang=fr``).
 
 A few facts have no endpoint yet (card points, who wins a trick, the dealer draw, the cut, how
-the cards are dealt, who deals next, who leads after a chelem announcement, the scoresheet of a
-partie). Their steps call the rules core directly, are marked with :func:`core_step`, and may
-only be used by scenarios tagged ``@core`` (``test_scenario_hygiene.py`` checks both ways).
+the cards are dealt, who deals and speaks first and next, the outcome of an auction, who leads
+after a chelem announcement, when a poignée may be shown, the scoresheet of a partie, the
+duplicate's notes and match points). Their steps call the rules core directly, are marked with
+:func:`core_step`, and may only be used by scenarios tagged ``@core``
+(``test_scenario_hygiene.py`` checks both ways).
+
+Steps are written in French; the few English features reuse the same functions under English
+wording (stacked decorators), and ask the API with ``?lang=en``.
 
 pytest-bdd 9 finds step definitions only in the test module or a conftest (a plain import does
 not register them), hence this conftest. A skipped or xfailed scenario is turned into a failure:
