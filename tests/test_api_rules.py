@@ -10,6 +10,7 @@ from rules_fr.catalog import RULES
 from rules_fr.verdicts import RULE_OF_CODE
 from tutor import create_app
 from tutor.api.rules import examples_for
+from tutor.examples import examples_for_rule
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,8 @@ def test_rules_list_every_rule_in_order(client: FlaskClient) -> None:
         assert set(served) >= {"id", "topic", "title", "text", "source", "sources", "note",
                                "examples"}
         assert served["title"] and served["text"] and served["sources"]
-        assert served["examples"] == []
+        assert served["examples"] == examples_for_rule(served["id"])
+    assert sum(len(r["examples"]) for r in rules) > 0
 
 
 def test_every_violation_rule_is_served(client: FlaskClient) -> None:
@@ -64,5 +66,8 @@ def test_rule_id_path_is_bounded(client: FlaskClient) -> None:
     assert response.mimetype == "application/problem+json"
 
 
-def test_examples_hook_returns_a_list_per_rule() -> None:
-    assert all(examples_for(rule) == [] for rule in RULES.values())
+def test_rule_examples_are_the_scenarios_tagged_with_it(client: FlaskClient) -> None:
+    served = client.get("/api/v1/rules/score.total").get_json()["examples"]
+    assert served and all("score.total" in example["rules"] for example in served)
+    assert all(example["id"] and example["title"] and example["url"] for example in served)
+    assert [e["id"] for e in served] == [e["id"] for e in examples_for(RULES["score.total"])]

@@ -1,8 +1,8 @@
 """GET /api/v1/rules and /api/v1/rules/{rule_id}: the rule catalog, in the reader's language.
 
 Every violation the API returns names a rule by id; these endpoints serve it: title, text,
-sources, an optional note on how the sources were reconciled, and the examples that illustrate
-it (:func:`examples_for`; the scenario library fills it).
+sources, an optional note on how the sources were reconciled, and the worked examples that
+illustrate it (:func:`examples_for`, from the scenario library).
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from marshmallow import Schema, fields
+from marshmallow import INCLUDE, Schema, fields
 from werkzeug.exceptions import NotFound
 
 from rules_fr.catalog import RULES, TOPICS, Rule
 from tutor.api.base import ApiBlueprint, reply
 from tutor.errors import problem_response
+from tutor.examples import examples_for_rule
 from tutor.i18n import rule_payload
 
 __all__ = ["blp", "examples_for"]
@@ -27,15 +28,38 @@ blp = ApiBlueprint(
 
 
 def examples_for(rule: Rule) -> list[dict[str, Any]]:
-    """The worked examples that illustrate ``rule`` (none yet: the scenario library will link
-    its scenarios here by rule id, each as ``{"id", "title", "url"}``)."""
-    return []
+    """The worked examples that illustrate ``rule``: the Gherkin scenarios of ``scenarios/``
+    tagged with its id (:func:`tutor.examples.examples_for_rule`), the rulebook's own examples
+    first among them."""
+    return examples_for_rule(rule.id)
 
 
 class ExampleSchema(Schema):
-    id = fields.String(required=True)
-    title = fields.String(required=True)
-    url = fields.String(required=True)
+    id = fields.String(required=True, metadata={"description": "Stable id of the scenario."})
+    title = fields.String(required=True, metadata={"description": "Its title (French)."})
+    url = fields.String(required=True, metadata={"description": "Its page in the tutor."})
+    feature = fields.String(metadata={"description": "The feature file's title."})
+    note = fields.String(allow_none=True, metadata={
+        "description": "The rulebook's words the scenario mirrors, if quoted."})
+    rules = fields.List(fields.String(), metadata={"description": "Every rule it illustrates."})
+    sources = fields.List(fields.String(), metadata={"description": "The seed texts it "
+                                                                    "mirrors."})
+    steps = fields.List(fields.Dict(), metadata={
+        "description": "The Gherkin steps: keyword, text, table (rows, or null)."})
+    examples = fields.List(fields.Dict(), metadata={
+        "description": "A scenario outline's example blocks: name, tags, header, rows."})
+    file = fields.String(metadata={"description": "The feature file."})
+    line = fields.Integer(metadata={"description": "The scenario's line in it."})
+    language = fields.String(metadata={"description": "The Gherkin language (fr)."})
+    tags = fields.List(fields.String())
+    derived = fields.Boolean(metadata={"description": "A case the sources imply without "
+                                                     "spelling it out."})
+    fft = fields.Boolean(metadata={"description": "A ruling of the FFT's rulebook."})
+    core = fields.Boolean(metadata={"description": "Checked against the rules core (no "
+                                                  "endpoint serves it yet)."})
+
+    class Meta:
+        unknown = INCLUDE  # the scenario library may add members
 
 
 class RuleSchema(Schema):
@@ -51,7 +75,7 @@ class RuleSchema(Schema):
     note = fields.String(required=True, allow_none=True, metadata={
         "description": "Where the sources disagree: which one was followed, and why."})
     examples = fields.List(fields.Nested(ExampleSchema), required=True, metadata={
-        "description": "Worked examples illustrating the rule (may be empty)."})
+        "description": "Worked examples illustrating the rule (scenarios; may be empty)."})
 
 
 class RuleListSchema(Schema):
