@@ -30,7 +30,7 @@ def test_documented_examples_are_accepted() -> None:
     """Every request example of the document (the docs page's pre-filled bodies) is a 200."""
     client = app.test_client()
     document = client.get("/api/v1/openapi.json").get_json()
-    sent = 0
+    sent: set[str] = set()
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             if method == "parameters":
@@ -40,5 +40,7 @@ def test_documented_examples_are_accepted() -> None:
                 continue
             response = client.open(path, method=method.upper(), json=body["example"])
             assert response.status_code == 200, (path, response.get_json())
-            sent += 1
-    assert sent == 9
+            sent.add(path)
+    assert sent >= {f"/api/v1/check/{name}" for name in
+                    ("play", "ecart", "bid", "king-call", "poignee", "hand", "deal")} | {
+        "/api/v1/score", "/api/v1/score/deal"}
