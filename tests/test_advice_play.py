@@ -218,3 +218,22 @@ def test_context_for_donne_drives_a_whole_deal_of_bots():
         assert ctx.ecart == (donne.ecart if seat == 1 else None)
         donne.apply(PlayCard(seat, advise_play(ctx).card))
     assert donne.count().points_half[Camp.TAKER] + donne.count().points_half[Camp.DEFENSE] == 182
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bot_action_is_always_legal_in_a_donne(players):
+    """The tables' bots: bids, king call, écart and every card, checked by the state machine."""
+    from rules_fr.advice.bot import bot_action
+
+    finished = 0
+    for seed in range(25):
+        donne = Donne(deal(players, dealer=seed % players, seed=seed))
+        while donne.to_move is not None:
+            seat = donne.to_move
+            assert bot_action(donne, (seat + 1) % players) is None  # not his turn
+            action = bot_action(donne, seat)
+            assert action is not None
+            assert donne.check(action) == [], (action, donne.phase)
+            donne.apply(action)
+        finished += donne.phase.value == "finished"
+    assert finished > 10  # most deals are taken and played out
