@@ -264,14 +264,19 @@ def calibrate(count: int, seed: int) -> None:
             ys.append(int(played.score.won))
         fits[players] = _logistic_fit(xs, ys)
     a4, b4, m4 = fits[4]
+    bands: dict[int, list[int]] = {3: [], 5: []}
     for contract, bound in zip(Contract, BASE_THRESHOLDS, strict=True):
         p = 1 / (1 + math.exp(-(a4 + b4 * (bound - m4))))
         carried = []
         for players in (3, 5):
             a, b, m = fits[players]
-            carried.append(f"{players}p {m + (math.log(p / (1 - p)) - a) / b:.1f}")
+            count_at = m + (math.log(p / (1 - p)) - a) / b
+            bands[players].append(math.floor(count_at + 0.5))
+            carried.append(f"{players}p {count_at:.1f}")
         print(f"bid_band_{contract.code}: 4p {bound} (success {100 * p:.0f} %), "
               + ", ".join(carried))
+    for players, bounds in bands.items():
+        print(f"bid_bands_{players}p: {tuple(bounds)}")
 
 
 def main(argv: list[str] | None = None) -> int:

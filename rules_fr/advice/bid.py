@@ -12,14 +12,14 @@ simulation: each lower bound is the count at which the bots, taking a petite wit
 hand of the deal and playing it out against themselves, make their contract as often as they
 do at four players at the club's bound (a logistic fit of success against the count, over
 4,000 deals per table size: ``scripts/simulate.py --calibrate`` reruns it). At the four-player
-bounds 40, 56, 71 and 81 the bots make a petite 38 %, 71 %, 90 % and 95 % of the time.
+bounds 40, 56, 71 and 81 the bots make a petite 39 %, 70 %, 89 % and 95 % of the time.
 
 =======  ======  =====  ==========  ============
 players  petite  garde  garde sans  garde contre
 =======  ======  =====  ==========  ============
-3        44      60     74          84
+3        46      60     72          81
 4        40      56     71          81
-5        19      39     58          70
+5        21      39     57          68
 =======  ======  =====  ==========  ============
 
 A bid must also be legal: strictly above the highest bid so far, and nothing but a pass from a
@@ -66,9 +66,9 @@ BASE_THRESHOLDS: Final = (40, 56, 71, 81)
 """The club method's lowest count for a petite, a garde, a garde sans, a garde contre, with
 four players (18-card hands)."""
 THRESHOLDS: Final[dict[int, tuple[int, int, int, int]]] = {
-    3: (44, 60, 74, 84),
+    3: (46, 60, 72, 81),
     4: BASE_THRESHOLDS,
-    5: (19, 39, 58, 70),
+    5: (21, 39, 57, 68),
 }
 """The bands per table size (see the module docstring for how 3 and 5 were set)."""
 
@@ -77,7 +77,7 @@ def thresholds(players: int) -> tuple[int, int, int, int]:
     """The lowest count for a petite, a garde, a garde sans and a garde contre at this table.
 
     >>> thresholds(3), thresholds(4), thresholds(5)
-    ((44, 60, 74, 84), (40, 56, 71, 81), (19, 39, 58, 70))
+    ((46, 60, 72, 81), (40, 56, 71, 81), (21, 39, 57, 68))
     """
     rules_for(players)  # 3, 4 or 5
     return THRESHOLDS[players]
