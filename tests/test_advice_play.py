@@ -237,3 +237,17 @@ def test_bot_action_is_always_legal_in_a_donne(players):
             donne.apply(action)
         finished += donne.phase.value == "finished"
     assert finished > 10  # most deals are taken and played out
+
+
+def test_play_excuse_kept_for_the_last_trick_in_a_chelem():
+    # the taker's camp won every trick so far; he leads with the 21 and keeps the excuse
+    history = [PlayedTrick(0, tuple(parse_cards([f"T{r}", f"{r}S", f"{r}H", f"{r}D"])))
+               for r in range(2, 10)]
+    advice = _advice(["T21", "EX"], seat=0, taker=0, contract=Contract.GARDE, history=history,
+                     chelem_announced=True)
+    assert advice.card.code == "T21"
+    assert advice.reasons[0].code is ReasonCode.PLAY_EXCUSE_KEPT_FOR_CHELEM
+    lost_one = [PlayedTrick(0, tuple(parse_cards(["2S", "KS", "3S", "4S"]))), *history[1:]]
+    advice = _advice(["T21", "EX"], seat=0, taker=0, contract=Contract.GARDE, history=lost_one,
+                     chelem_announced=True)
+    assert advice.card is EXCUSE

@@ -279,15 +279,15 @@ def _choose(ctx: PlayContext) -> tuple[Card, tuple[Reason, ...]]:
 
 def _chelem_on(ctx: PlayContext, view: _View, other: Card) -> bool:
     """Whether the player's camp has won every trick so far and should keep the excuse for
-    the last one (where it wins in a chelem): announced, or the last card but one is sure."""
-    if not ctx.history or view.friend(ctx.taker if ctx.taker is not None else -1) != 1 \
-            and not ctx.chelem_announced:
+    the last one (where it wins in a chelem): the taker's chelem announced, or the player
+    leads now with a trump nobody can beat."""
+    if not ctx.history:
         return False
     n = view.n
     for trick in ctx.history:
         if view.friend(trick.winner_seat(n)) != 1:
             return False
-    if ctx.chelem_announced:
+    if ctx.chelem_announced and view.attack:
         return True
     return not ctx.trick and other.is_trump and not view.unseen & TRUMPS_ABOVE[other.rank]
 
@@ -449,7 +449,8 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
             return _one(ReasonCode.PLAY_TRUMP_LOW, _low(trumps))
         if higher:
             if higher & _PETIT and not view.beaten_later(PETIT, led, threats):
-                return _one(ReasonCode.PLAY_PETIT_SAFE, PETIT, why="last")
+                return _one(ReasonCode.PLAY_PETIT_SAFE, PETIT,
+                            why="no-trumps" if threats else "last")
             cheap = higher & ~_PETIT
             if not cheap:
                 return save_or(PETIT, ReasonCode.PLAY_TRUMP_LOW)
@@ -458,7 +459,7 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
             low = _low(cheap)
             if not view.beaten_later(low, led, threats):
                 return _one(ReasonCode.PLAY_TRUMP_WIN, low)
-            if points >= _RICH_TRICK or led.is_trump is False and _POINTS[led.index] >= 3:
+            if points >= _RICH_TRICK or (not led.is_trump and _POINTS[led.index] >= 3):
                 for card in _cards(cheap):
                     if not unseen & TRUMPS_ABOVE[card.rank]:
                         return _one(ReasonCode.PLAY_TRUMP_HIGH, card)
