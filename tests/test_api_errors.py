@@ -181,3 +181,16 @@ def test_docs_page_served_offline(client: FlaskClient) -> None:
 def test_ping(client: FlaskClient) -> None:
     assert client.get("/api/v1/ping").get_json() == {"status": "ok"}
     assert client.post("/api/v1/ping", data="anything").get_json() == {"status": "ok"}
+
+
+def test_api_module_doctests() -> None:
+    """The doctests of the API's modules (pytest collects doctests from rules_fr only)."""
+    import doctest
+
+    import tutor.cli
+    import tutor.errors
+    import tutor.fields
+
+    for module in (tutor.errors, tutor.fields, tutor.cli):
+        failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert attempted > 0 and failed == 0, module.__name__
