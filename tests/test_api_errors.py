@@ -194,3 +194,10 @@ def test_api_module_doctests() -> None:
     for module in (tutor.errors, tutor.fields, tutor.cli):
         failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert attempted > 0 and failed == 0, module.__name__
+
+
+def test_other_statuses_keep_the_shape(client: FlaskClient) -> None:
+    response = client.get("/api/v1/docs/assets/swagger-ui.css",
+                          headers={"Range": "bytes=99999999-"})
+    payload = assert_problem(response, 416, "title-400")
+    assert payload["detail"] == payload["title"]

@@ -223,7 +223,9 @@ def handle_http_exception(error: HTTPException):  # -> Response
     headers = dict(error.get_headers())
     data = getattr(error, "data", None) or {}
     headers.update(data.get("headers") or {})
-    key = _STATUS_KEYS.get(status, "internal-error" if status >= 500 else "malformed-json")
+    # A status the API has no sentence for (a 416 on a docs asset's Range header, say): the
+    # generic title of its class says it all.
+    key = _STATUS_KEYS.get(status, "title-500" if status >= 500 else "title-400")
     problems: list[FieldProblem] | None = None
     if isinstance(error, Unprocessable):
         problems = error.problems
