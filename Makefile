@@ -33,7 +33,9 @@ test: catalogs browser
 
 bench: catalogs
 	$(BIN)/python scripts/bench_core.py
-	@if [ -f scripts/bench_http.py ]; then $(BIN)/python scripts/bench_http.py; fi
+	$(BIN)/python scripts/bench_http.py
+	$(BIN)/python scripts/bench_tables.py
+	@if [ -f scripts/simulate.py ]; then $(BIN)/python scripts/simulate.py --bench; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check rules_fr tutor tests scripts
