@@ -94,3 +94,34 @@ def test_the_real_app_sets_content_language():
     french = client.get("/api/v1/rules/play.follow-suit", headers={"Accept-Language": "es"})
     assert french.headers["Content-Language"] == "fr"
     assert french.get_json()["title"] == "Fournir la couleur"
+
+
+@pytest.mark.parametrize(("query", "cookie", "header", "expected"), [
+    ("", "en", "fr", "en"),                          # the remembered choice beats the header
+    ("", "fr", "en-US", "fr"),
+    ("?lang=fr", "en", "en", "fr"),                  # ?lang beats the cookie
+    ("", "de", "en", "en"),                          # an unsupported cookie: the header decides
+    ("", "xx", "", "fr"),
+    ("", "en-GB", "", "en"),                         # a region gives its language
+])
+def test_language_cookie(app, query, cookie, header, expected):
+    client = app.test_client()
+    client.set_cookie("lang", cookie)
+    headers = {"Accept-Language": header} if header else {}
+    response = client.get(f"/lang{query}", headers=headers)
+    assert response.get_json()["lang"] == expected
+    assert response.headers["Content-Language"] == expected
+    assert "Cookie" in response.headers.get("Vary", "")
+
+
+def test_pages_remember_the_language_switch():
+    """A page asked for with ?lang= sets the cookie; the next page, without ?lang, keeps it."""
+    tutor = pytest.importorskip("tutor")
+    client = tutor.create_app({"TESTING": True}).test_client()
+    switched = client.get("/rules?lang=en", headers={"Accept-Language": "fr"})
+    assert switched.headers["Content-Language"] == "en"
+    assert "lang=en" in switched.headers.get("Set-Cookie", "")
+    later = client.get("/score", headers={"Accept-Language": "fr"})
+    assert later.headers["Content-Language"] == "en"
+    assert '<html lang="en">' in later.get_data(as_text=True)
+    assert "Set-Cookie" not in later.headers  # only the switch writes the cookie

@@ -1,9 +1,13 @@
-"""Which language a response speaks: ``?lang=``, else Accept-Language, else French.
+"""Which language a response speaks: ``?lang=``, else the ``lang`` cookie, else
+Accept-Language, else French.
 
 French is the language of the rules (the rulebook and the rule catalog are French), so it is
 the fallback for a reader whose languages we do not have. A regional tag gives its language
-(``fr-CA`` → ``fr``, ``en-GB`` → ``en``). Every response says which language it chose in its
-``Content-Language`` header (and ``Vary: Accept-Language``, so a cache keeps one per language).
+(``fr-CA`` → ``fr``, ``en-GB`` → ``en``). The cookie is the reader's remembered choice: the
+browser tutor sets it when a page is asked for with ``?lang=`` (the language switch), so that
+the next pages keep that language whatever the browser's Accept-Language says. Every response
+says which language it chose in its ``Content-Language`` header (and ``Vary: Accept-Language,
+Cookie``, so a cache keeps one per language).
 """
 
 from __future__ import annotations
@@ -17,10 +21,12 @@ from werkzeug.datastructures import LanguageAccept
 
 from tutor.i18n.catalogs import TRANSLATIONS_DIR, available_languages, compile_catalogs
 
-__all__ = ["DEFAULT_LANGUAGE", "current_language", "init_babel", "pick_language",
-           "supported_languages"]
+__all__ = ["DEFAULT_LANGUAGE", "LANG_COOKIE", "current_language", "init_babel",
+           "pick_language", "supported_languages"]
 
 DEFAULT_LANGUAGE: Final = "fr"
+LANG_COOKIE: Final = "lang"
+"""The cookie that remembers the reader's choice of language (set by the pages' switch)."""
 _CONFIG_LANGUAGES: Final = "TUTOR_LANGUAGES"
 
 
@@ -30,13 +36,16 @@ def _primary(tag: str) -> str:
 
 
 def pick_language(
-    query: str | None, accept: LanguageAccept | None, supported: tuple[str, ...]
+    query: str | None, accept: LanguageAccept | None, supported: tuple[str, ...],
+    cookie: str | None = None,
 ) -> str:
-    """The language to answer in, from ``?lang=``, then the Accept-Language header.
+    """The language to answer in, from ``?lang=``, then the ``lang`` cookie, then the
+    Accept-Language header.
 
-    An unsupported ``lang`` is ignored (the header decides). In the header the highest quality
-    wins and a region gives its language; werkzeug's ``best_match`` would prefer an exact
-    ``fr;q=0.9`` to ``en-US`` (q=1), which is not what a reader of ``en-US`` wants.
+    An unsupported ``lang`` (in the query or the cookie) is ignored: the next source decides.
+    In the header the highest quality wins and a region gives its language; werkzeug's
+    ``best_match`` would prefer an exact ``fr;q=0.9`` to ``en-US`` (q=1), which is not what a
+    reader of ``en-US`` wants.
 
     >>> from werkzeug.http import parse_accept_header
     >>> accept = lambda header: parse_accept_header(header, LanguageAccept)
@@ -46,11 +55,16 @@ def pick_language(
     ('fr', 'en')
     >>> pick_language("de", accept("de-AT, de;q=0.9"), ("en", "fr"))
     'fr'
+    >>> pick_language(None, accept("fr"), ("en", "fr"), cookie="en")
+    'en'
+    >>> pick_language("fr", None, ("en", "fr"), "en"), pick_language(None, None, ("fr",), "x")
+    ('fr', 'fr')
     """
-    if query:
-        wanted = _primary(query)
-        if wanted in supported:
-            return wanted
+    for chosen in (query, cookie):
+        if chosen:
+            wanted = _primary(chosen)
+            if wanted in supported:
+                return wanted
     if accept:
         for tag, quality in sorted(accept, key=lambda item: -item[1]):  # stable: header order
             if quality <= 0:
@@ -74,7 +88,7 @@ def _select_locale() -> str:
     if not has_request_context():
         return DEFAULT_LANGUAGE
     return pick_language(request.args.get("lang"), request.accept_languages,
-                         supported_languages())
+                         supported_languages(), cookie=request.cookies.get(LANG_COOKIE))
 
 
 def current_language() -> str:
@@ -90,6 +104,7 @@ def current_language() -> str:
 def _content_language(response: Response) -> Response:
     response.headers["Content-Language"] = current_language()
     response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
     return response
 
 

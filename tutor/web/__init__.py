@@ -5,10 +5,10 @@ situations to study (a random hand and trick, a hand and a chien); every verdict
 (legal cards, violations, explanations, score derivations) comes from ``/api/v1`` through
 ``fetch()`` in ``static/web/tutor.js``, which only draws what the API answered.
 
-Language: ``?lang=fr|en`` on any page switches it and is remembered in a cookie; without it the
-cookie decides, then the app's own choice (Accept-Language, else French). Every sentence is a
-msgid of the shared catalogs; the script receives its sentences already translated (a JSON blob
-in the page), never hard-coded.
+Language: ``?lang=fr|en`` on any page switches it and is remembered in the ``lang`` cookie;
+without it the cookie decides, then Accept-Language, else French (:mod:`tutor.i18n.language`
+chooses, for pages and API alike). Every sentence is a msgid of the shared catalogs; the script
+receives its sentences already translated (a JSON blob in the page), never hard-coded.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from flask import Blueprint, Flask, Response, g, render_template, request, url_for
+from flask import Blueprint, Flask, Response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from rules_fr.cards import CardParseError, parse_card
+from tutor.i18n.language import LANG_COOKIE
 from tutor.web.cards import card_view, cards_table
 from tutor.web.situations import ecart_situation, trick_situation
 from tutor.web.texts import js_texts
@@ -27,7 +28,6 @@ from tutor.web.texts import js_texts
 __all__ = ["LANG_COOKIE", "LANGUAGES", "bp", "register"]
 
 LANGUAGES: Final = ("fr", "en")
-LANG_COOKIE: Final = "lang"
 _COOKIE_AGE: Final = 365 * 24 * 3600
 
 bp = Blueprint(
@@ -48,36 +48,14 @@ def register(app: Flask) -> None:
 # --- language ------------------------------------------------------------------------------
 
 
-@bp.before_request
-def _language_from_cookie() -> None:
-    """Pages honour the remembered language when the URL does not name one.
-
-    The app's locale selector knows ``?lang`` and Accept-Language; the cookie is a page
-    concern (the API is told the language explicitly by the script), so it is applied here by
-    seeding Flask-Babel's per-request cache before anything is translated.
-    """
-    chosen = request.args.get("lang")
-    if chosen in LANGUAGES:
-        g.web_remember_lang = chosen
-        return
-    cookie = request.cookies.get(LANG_COOKIE)
-    if cookie in LANGUAGES:
-        from babel import Locale
-        from flask_babel import _get_current_context, refresh
-
-        refresh()
-        context = _get_current_context()
-        if context is not None:
-            context.babel_locale = Locale.parse(cookie)
-
-
 @bp.after_request
 def _remember_language(response: Response) -> Response:
-    lang = g.pop("web_remember_lang", None)
-    if lang:
-        response.set_cookie(LANG_COOKIE, lang, max_age=_COOKIE_AGE, samesite="Lax",
+    """A page asked for with ``?lang=fr|en`` (the language switch) remembers that choice in
+    the ``lang`` cookie, which :mod:`tutor.i18n.language` reads on the next requests."""
+    chosen = request.args.get("lang")
+    if chosen in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, chosen, max_age=_COOKIE_AGE, samesite="Lax",
                             httponly=False)
-    response.headers.setdefault("Vary", "Cookie, Accept-Language")
     return response
 
 
