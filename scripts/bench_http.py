@@ -1,8 +1,9 @@
 """HTTP benchmark of the API under gunicorn; prints one line per figure, ``NAME: VALUE UNIT``.
 
-Starts ``gunicorn -w 2`` (sync workers) on a free port of 127.0.0.1, then drives it with
-``wrk`` (Debian's package, installed with apt-get when missing), 32 connections for a bounded
-time per endpoint, a Lua script for the POST bodies and the latency percentiles:
+Starts ``gunicorn -w 2`` (sync workers, with :mod:`tutor.gunicorn_conf`) on a free port of
+127.0.0.1, then drives it with ``wrk`` (Debian's package, installed with apt-get when missing),
+32 connections for a bounded time per endpoint, a Lua script for the POST bodies and the
+latency percentiles:
 
 - ``POST /api/v1/ping`` — a trivial Flask JSON endpoint of the same app: the baseline;
 - ``POST /api/v1/check/play`` — an 18-card hand facing a trumped trick (the overtrump path);
@@ -145,7 +146,8 @@ def main() -> None:
     port = free_port()
     base = f"http://{HOST}:{port}"
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-k", "sync",
+        [sys.executable, "-m", "gunicorn", "-c", "python:tutor.gunicorn_conf",
+         "-w", str(args.workers), "-k", "sync",
          "-b", f"{HOST}:{port}", "--log-level", "warning", "--backlog", "2048", args.app],
         cwd=ROOT, start_new_session=True,
     )
