@@ -156,6 +156,8 @@ def test_openapi_document(client: FlaskClient) -> None:
                      "/api/v1/score/deal", "/api/v1/rules", "/api/v1/rules/{rule_id}"}
     play = spec["paths"]["/api/v1/check/play"]["post"]
     assert "application/json" in play["requestBody"]["content"]
+    assert {"200", "400", "413", "415", "422", "default"} <= set(play["responses"])
+    assert "404" in spec["paths"]["/api/v1/rules/{rule_id}"]["get"]["responses"]
     errors = spec["components"]["responses"]["UNPROCESSABLE_ENTITY"]["content"]
     assert "application/problem+json" in errors
     schemas = spec["components"]["schemas"]

@@ -46,9 +46,24 @@ class JsonParser(FlaskParser):
 
 
 class ApiBlueprint(flask_smorest.Blueprint):
-    """flask-smorest's blueprint with the strict JSON parser."""
+    """flask-smorest's blueprint with the strict JSON parser; an operation with a JSON body
+    also documents the parser's 400, 413 and 415 (as problem+json)."""
 
     ARGUMENTS_PARSER = JsonParser()
+
+    def arguments(self, schema: Any, *, location: str = "json", **kwargs: Any) -> Any:
+        decorate = super().arguments(schema, location=location, **kwargs)
+        if location != "json":
+            return decorate
+
+        def decorator(func: Any) -> Any:
+            func = decorate(func)
+            for status, name in ((400, "BAD_REQUEST"), (413, "REQUEST_ENTITY_TOO_LARGE"),
+                                 (415, "UNSUPPORTED_MEDIA_TYPE")):
+                func = self.alt_response(status, response=name)(func)
+            return func
+
+        return decorator
 
 
 class TutorApi(flask_smorest.Api):

@@ -95,6 +95,7 @@ def list_rules() -> Response:
 
 @blp.route("/<string(maxlength=80):rule_id>", methods=["GET"])
 @blp.response(200, RuleSchema())
+@blp.alt_response(404, response="NOT_FOUND")
 def get_rule(rule_id: str) -> Response:
     """One rule by id (404 for an id not in the catalog)."""
     rule = RULES.get(rule_id)
