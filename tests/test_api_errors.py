@@ -178,6 +178,8 @@ def test_docs_page_served_offline(client: FlaskClient) -> None:
         response = client.get(f"/api/v1/docs/assets/{asset}")
         assert response.status_code == 200 and len(response.data) > 1000
     assert client.get("/api/v1/docs/assets/../../etc/passwd").status_code == 404
+    # the package's demo page would load a petstore from the web: not served
+    assert client.get("/api/v1/docs/assets/index.html").status_code == 404
 
 
 def test_ping(client: FlaskClient) -> None:

@@ -13,6 +13,7 @@ from flask import Response, request, send_from_directory, url_for
 from markupsafe import escape
 from marshmallow import Schema, fields
 from swagger_ui_bundle import swagger_ui_path
+from werkzeug.exceptions import NotFound
 
 from tutor.api.base import ApiBlueprint
 
@@ -72,6 +73,14 @@ def docs() -> Response:
     return Response(page, mimetype="text/html")
 
 
+_ASSETS: Final = frozenset({"swagger-ui.css", "swagger-ui-bundle.js",
+                            "swagger-ui-standalone-preset.js", "favicon-32x32.png",
+                            "favicon-16x16.png"})
+"""The dist files the page uses (the package's own index.html would load a demo from the web)."""
+
+
 def docs_asset(filename: str) -> Response:
     """A Swagger UI dist file (CSS, JS, icons)."""
+    if filename not in _ASSETS:
+        raise NotFound()
     return send_from_directory(swagger_ui_path, filename, max_age=86400)
