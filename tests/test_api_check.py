@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from rules_fr.cards import CardSet
 from rules_fr.deal import deal
 from tutor import create_app
+from tutor.api import examples
 
 FOUR_KINGS = ["KS", "KH", "KD", "KC"]
 
@@ -418,3 +419,20 @@ def test_deal_unknown_card_is_422(client: FlaskClient) -> None:
                                             "chien": []}))
     assert [(e["pointer"], e["code"]) for e in payload["errors"]] == [("/hands/0/1",
                                                                        "unknown-card")]
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("play", examples.PLAY), ("ecart", examples.ECART), ("bid", examples.BID),
+    ("king-call", examples.KING_CALL), ("poignee", examples.POIGNEE),
+    ("hand", examples.HAND), ("deal", {**examples.DEAL, "chien": examples.DEAL["chien"][1:]}),
+])
+def test_every_check_speaks_french_and_english(client: FlaskClient, path: str,
+                                               body: dict[str, Any]) -> None:
+    french = post(client, path, body, "fr").get_json()
+    english = post(client, path, body, "en").get_json()
+    assert {k: v for k, v in french.items() if k not in ("explanation", "violations")} == {
+        k: v for k, v in english.items() if k not in ("explanation", "violations")}
+    assert [v["code"] for v in french["violations"]] == [v["code"] for v in english["violations"]]
+    assert french["explanation"] != english["explanation"]
+    for fr, en in zip(french["violations"], english["violations"], strict=True):
+        assert fr["message"] != en["message"]
