@@ -246,6 +246,9 @@ ERROR_PARAMS = {
     "stale-seq": {"seq": 12, "sent": 10},
     "action-field-missing": {"action": "play", "field": "card"},
     "duplicate-deal": {"reason": "petit sec"},
+    "not-a-duplicate-table": {"table": "Xq3vT9aa"},
+    "not-the-same-deal": {"table": "Xq3vT9aa", "first": "Bw7kP2cc"},
+    "table-twice": {"table": "Xq3vT9aa"},
 }
 
 

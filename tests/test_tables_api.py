@@ -459,3 +459,40 @@ def test_table_duplicate_same_deal_fixed_garde_no_bidding(app: Any, http: TestCl
     bad = {"hands": [h.codes() for h in dealt.hands][:3], "chien": dealt.chien.codes(),
            "taker": 2}  # a hand missing
     assert http.post(API, {"players": 4, "duplicate": bad})[0] == 422
+
+
+def test_table_bots_play_the_advice_policy(app: Any, http: TestClientHttp) -> None:
+    """Every bot action of a table is what rules_fr.advice.bot.bot_action chooses in that
+    position (with the generator seeded by table id and sequence number): the advice, not a
+    random legal card; replaying the log reproduces each choice."""
+    import random as random_module
+
+    from rules_fr.advice.bot import bot_action
+    from tutor.tables.game import Event, TableState, action_from_data
+
+    table = _create(http, 4, bots=[0, 1, 2, 3], deals=3)
+    with app.app_context():
+        store = get_store()
+        events = store.events(table["id"], 0, limit=100_000)
+        meta = store.info(None, table["id"]).meta
+    state, checked, kinds = TableState(meta), 0, set()
+    for ev in events:
+        if ev.type == "action" and ev.data.get("by") == "bot":
+            seat = ev.data["seat"]
+            rng = random_module.Random(f"{table['id']}:{state.seq}")
+            assert bot_action(state.donne, seat, rng) == action_from_data(ev.data)
+            checked += 1
+            kinds.add(ev.data["action"])
+        state.apply(Event(ev.seq, ev.type, ev.data))
+    assert checked > 3 * 18 * 4 and {"bid", "play"} <= kinds
+
+
+def test_tables_module_doctests() -> None:
+    """The doctests of the tables' modules (pytest collects doctests from rules_fr only)."""
+    import doctest
+
+    from tutor.tables import game, physical
+
+    for module in (game, physical):
+        failed, attempted = doctest.testmod(module)
+        assert attempted and not failed, module.__name__

@@ -11,11 +11,12 @@ from flask import Flask
 
 from tutor.api import advice, check, meta, rules, score
 from tutor.api.base import TutorApi
+from tutor.tables import duplicate
 from tutor.tables import resources as tables
 
 __all__ = ["BLUEPRINTS", "register_api"]
 
-BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp)
+BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp, duplicate.blp)
 
 
 def register_api(app: Flask) -> TutorApi:
@@ -23,6 +24,7 @@ def register_api(app: Flask) -> TutorApi:
     api = TutorApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    tables.document_tokens(api)
     app.add_url_rule("/api/v1/docs", "api_docs", meta.docs)
     app.add_url_rule("/api/v1/docs/assets/<path:filename>", "api_docs_assets", meta.docs_asset)
     return api

@@ -237,6 +237,18 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                               field=p["field"]),
     "duplicate-deal": lambda p: gettext("This deal cannot be played: %(reason)s.",
                                         reason=p["reason"]),
+    "physical-no-bots": _msg(lambda: gettext("At a physical table everyone plays with real "
+                                             "cards: no seat can be a bot.")),
+    "physical-no-duplicate": _msg(lambda: gettext("A physical table plays the cards dealt at "
+                                                  "the table, not a prepared deal.")),
+    # comparing the tables of a duplicate
+    "not-a-duplicate-table": lambda p: gettext("Table %(table)s does not play a prepared deal: "
+                                               "it has nothing to compare.", table=p["table"]),
+    "not-the-same-deal": lambda p: gettext("Table %(table)s plays another deal than table "
+                                           "%(first)s: only tables playing the same deal can "
+                                           "be compared.", table=p["table"],
+                                           first=p["first"]),
+    "table-twice": lambda p: gettext("Table %(table)s is given twice.", table=p["table"]),
 }
 """Every key the API may use, with the function that words it."""
 

@@ -10,10 +10,18 @@ Seats of the table ("people", 0..n-1, what tokens and the API name) differ from 
 deal only at six or seven people, where five play each deal and the others sit out in turn
 (:class:`rules_fr.partie.Partie`); :attr:`TableState.people_of_deal` maps one to the other.
 
-Bots play with the simplest legal policy until the bots' advice module exists: a random legal
-card, a random callable card, a random legal écart, passing or bidding the lowest legal contract
-at random, never announcing a poignée or a chelem (all drawn from a generator seeded by the
-table id and sequence number, so a bot's choice is reproducible too).
+Bots play by the advice of :mod:`rules_fr.advice` (:func:`rules_fr.advice.bot.bot_action`):
+the bid the hand is worth, the king to call, a good player's écart, the card to play; they show
+no poignée and announce no chelem. The policy is deterministic; the generator it is handed is
+seeded by the table id and sequence number all the same, so a bot's choice is reproducible
+whatever the policy becomes.
+
+A physical table (``mode="physical"``) deals no cards: its deal events carry no hand, its deal
+is a :class:`~tutor.tables.physical.PhysicalDonne` fed by the referee's records, and two more
+events come from the server: ``revoke`` when a card reveals an earlier revoke, and
+``irregularity`` when the finished deal proves a rule broken that could not be seen during
+play. Both pause the table until the referee rules: ``resume`` (play on; the deal is scored as
+played) or ``annul`` (the same dealer deals again).
 
 >>> s = TableState(TableMeta(people=4, names=("A", "B", "C", "D"), deals=3,
 ...                          bots=(True, True, True, True)))
@@ -27,11 +35,15 @@ table id and sequence number, so a bot's choice is reproducible too).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from rules_fr.advice.bot import bot_action
+from rules_fr.bidding import check_bid
 from rules_fr.cards import BY_CODE, Card, CardSet
 from rules_fr.contracts import Contract
 from rules_fr.deal import Deal, deal
@@ -46,20 +58,22 @@ from rules_fr.donne import (
     PlayCard,
     ShowPoignee,
 )
-from rules_fr.ecart import random_legal_ecart, trumps_to_show
+from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import callable_cards
 from rules_fr.partie import Partie
 from rules_fr.poignee import poignees_allowed
 from rules_fr.scoring import Score
-from rules_fr.simulate import random_card
-from rules_fr.verdicts import Violation
+from rules_fr.verdicts import Code, Violation
+from tutor.tables.physical import PhysicalAction, PhysicalDonne, ShowChien
 
 __all__ = [
-    "ACTION_TYPES", "Event", "TableMeta", "TableState", "action_from_data", "action_to_data",
-    "bot_action",
+    "ACTION_TYPES", "PHYSICAL_ACTION_TYPES", "Event", "TableMeta", "TableState",
+    "action_from_data", "action_to_data", "as_people", "bot_action",
 ]
 
 ACTION_TYPES: Final = ("bid", "call", "ecart", "poignee", "chelem", "play")
+PHYSICAL_ACTION_TYPES: Final = ("bid", "call", "chien", "poignee", "chelem", "play")
+"""What the referee of a physical table records (nobody records the écart, made face down)."""
 MAX_AUTOMATIC: Final = 20_000
 """A guard against an endless automatic loop (a whole partie of bots is ~1,000 events)."""
 
@@ -72,10 +86,24 @@ class TableMeta:
     deals: int
     bots: tuple[bool, ...]
     mode: str = "live"
+    """``live`` (server-dealt), ``duplicate`` (a given deal) or ``physical`` (real cards)."""
     fixed: tuple[int, Contract] | None = None
     """Duplicate: (taker person, contract) imposed on every deal, the bidding skipped."""
     preset: tuple[tuple[tuple[str, ...], ...], tuple[str, ...], int] | None = None
     """Duplicate: the deal to play (hands as codes, chien, dealer seat) instead of a shuffle."""
+
+    @property
+    def deal_key(self) -> str | None:
+        """Duplicate: a name for the prepared deal with its imposed taker and contract (the
+        same at every table playing it, whatever order its cards were given in)."""
+        if self.preset is None or self.fixed is None:
+            return None
+        hands, chien, dealer = self.preset
+        canonical = {"hands": [sorted(h, key=lambda c: BY_CODE[c].index) for h in hands],
+                     "chien": sorted(chien, key=lambda c: BY_CODE[c].index),
+                     "dealer": dealer, "taker": self.fixed[0], "contract": self.fixed[1].code}
+        text = json.dumps(canonical, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +121,7 @@ def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
     return tuple(BY_CODE[c] for c in codes)
 
 
-def action_to_data(action: Action, person: int) -> dict[str, Any]:
+def action_to_data(action: Action | PhysicalAction, person: int) -> dict[str, Any]:
     """The JSON of an action event (``seat`` is the deal seat, ``person`` the table seat)."""
     base: dict[str, Any] = {"seat": action.seat, "person": person}
     match action:
@@ -106,6 +134,8 @@ def action_to_data(action: Action, person: int) -> dict[str, Any]:
             return {**base, "action": "ecart", "cards": _codes(action.cards)}
         case ShowPoignee():
             return {**base, "action": "poignee", "cards": _codes(action.cards)}
+        case ShowChien():
+            return {**base, "action": "chien", "cards": _codes(action.cards)}
         case AnnounceChelem():
             return {**base, "action": "chelem"}
         case PlayCard():
@@ -113,7 +143,7 @@ def action_to_data(action: Action, person: int) -> dict[str, Any]:
     raise TypeError(action)
 
 
-def action_from_data(data: Mapping[str, Any]) -> Action:
+def action_from_data(data: Mapping[str, Any]) -> Action | PhysicalAction:
     seat, kind = int(data["seat"]), data["action"]
     if kind == "bid":
         return Bid(seat, None if data["contract"] is None else Contract.parse(data["contract"]))
@@ -123,30 +153,13 @@ def action_from_data(data: Mapping[str, Any]) -> Action:
         return Discard(seat, _cards(data["cards"]))
     if kind == "poignee":
         return ShowPoignee(seat, _cards(data["cards"]))
+    if kind == "chien":
+        return ShowChien(seat, _cards(data["cards"]))
     if kind == "chelem":
         return AnnounceChelem(seat)
     if kind == "play":
         return PlayCard(seat, BY_CODE[data["card"]])
     raise ValueError(f"unknown action {kind!r}")
-
-
-def bot_action(donne: Donne, seat: int, rng: random.Random) -> Action | None:
-    """The simplest legal policy (see the module docstring)."""
-    match donne.phase:
-        case Phase.BIDDING:
-            legal = donne.legal_bids(seat)
-            contracts = [b for b in legal if b is not None]
-            if contracts and rng.random() < 0.45:
-                return Bid(seat, contracts[0])
-            return Bid(seat, None)
-        case Phase.CALLING:
-            return CallCard(seat, random_card(callable_cards(donne.hands[seat]), rng))
-        case Phase.ECART:
-            ecart = random_legal_ecart(donne.players, donne.dealt.hands[seat], donne.chien, rng)
-            return None if ecart is None else Discard(seat, tuple(ecart))
-        case Phase.PLAYING:
-            return PlayCard(seat, random_card(donne.legal_cards(seat), rng))
-    return None
 
 
 @dataclass
@@ -156,7 +169,7 @@ class TableState:
     meta: TableMeta
     seq: int = 0
     partie: Partie = field(init=False)
-    donne: Donne | None = None
+    donne: Donne | PhysicalDonne | None = None
     people_of_deal: tuple[int, ...] = ()
     """The table seat of each deal seat (identity at 3-5 people)."""
     dealer_person: int = 0
@@ -167,7 +180,11 @@ class TableState:
     """Whether the current deal's score is on the scoresheet."""
     scores: list[Score] = field(default_factory=list)
     paused: bool = False
+    ruling_needed: bool = False
+    """Paused by a revoke or an irregularity: the referee resumes (play on) or annuls."""
     redeals: list[dict[str, Any]] = field(default_factory=list)
+    irregularities: list[dict[str, Any]] = field(default_factory=list)
+    """Physical tables: the irregularities logged at the end of the current deal."""
 
     def __post_init__(self) -> None:
         self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
@@ -177,6 +194,10 @@ class TableState:
     @property
     def over(self) -> bool:
         return self.partie.is_over
+
+    @property
+    def physical(self) -> bool:
+        return self.meta.mode == "physical"
 
     def seat_of(self, person: int) -> int | None:
         """The deal seat of a table seat (``None``: sitting out or no deal)."""
@@ -200,6 +221,13 @@ class TableState:
             raise ValueError(f"event {event.seq} after {self.seq}")
         data = event.data
         match event.type:
+            case "deal" if data.get("physical"):
+                self.donne = PhysicalDonne(len(data["people"]), int(data["dealer_seat"]))
+                self.irregularities = []
+                self.people_of_deal = tuple(data["people"])
+                self.dealer_person = int(data["dealer"])
+                self.scored = False
+                self.deal_attempt += 1
             case "deal":
                 dealt = Deal(tuple(CardSet.of(_cards(h)) for h in data["hands"]),
                              CardSet.of(_cards(data["chien"])), int(data["dealer_seat"]))
@@ -215,11 +243,22 @@ class TableState:
                 self.deal_attempt += 1
             case "action":
                 assert self.donne is not None
-                self.donne.apply(action_from_data(data))
+                self.donne.apply(action_from_data(data))  # type: ignore[arg-type]
+            case "revoke":
+                assert isinstance(self.donne, PhysicalDonne)
+                self.donne.log_revokes()
+                self.paused = self.ruling_needed = True
+            case "irregularity":
+                assert isinstance(self.donne, PhysicalDonne)
+                self.donne.end_checked = True
+                self.irregularities = list(data["items"])
+                self.paused = self.ruling_needed = True
             case "redeal":
                 # all-passed: the deal passes on; petit-sec / referee annul: same dealer again.
                 if data["reason"] == "all-passed":
                     self.dealer_person = (self.dealer_person + 1) % self.meta.people
+                if self.ruling_needed:  # the referee's ruling on a revoke: deal again
+                    self.paused = self.ruling_needed = False
                 self.redeals.append(dict(data))
                 self.donne = None
                 self.people_of_deal = ()
@@ -236,7 +275,7 @@ class TableState:
             case "paused":
                 self.paused = True
             case "resumed":
-                self.paused = False
+                self.paused = self.ruling_needed = False
             case _:
                 raise ValueError(f"unknown event type {event.type!r}")
         self.seq = event.seq
@@ -250,6 +289,9 @@ class TableState:
         first = next(p for k in range(1, self.meta.people + 1)
                      if (p := (self.dealer_person + k) % self.meta.people) in people)
         dealer_seat = (people.index(first) - 1) % len(people)
+        if self.physical:
+            return {"number": number + 1, "dealer": self.dealer_person,
+                    "dealer_seat": dealer_seat, "people": list(people), "physical": True}
         if self.meta.preset is not None:
             hands, chien, dealer_seat = self.meta.preset
             hand_codes = [list(h) for h in hands]
@@ -281,6 +323,8 @@ class TableState:
                               "person": self.people_of_deal[donne.petit_sec_seat or 0]}
         if donne.phase is Phase.ALL_PASSED:
             return "redeal", {"reason": "all-passed"}
+        if isinstance(donne, PhysicalDonne):
+            return self._physical_automatic(donne)
         if donne.phase is Phase.FINISHED:
             return "scored", {"number": len(self.partie.entries) + 1}
         seat = donne.to_move
@@ -292,9 +336,26 @@ class TableState:
             return None
         return "action", {**action_to_data(action, self.people_of_deal[seat]), "by": "bot"}
 
-    def check(self, action: Action) -> list[Violation]:
+    def _physical_automatic(self, donne: PhysicalDonne) -> tuple[str, dict[str, Any]] | None:
+        people = self.people_of_deal
+        if donne.pending_revokes:
+            trick, seat = donne.pending_at
+            return "revoke", {"trick": trick, "person": people[seat], "violations": [
+                as_people(v, people).as_dict() for v in donne.pending_revokes]}
+        if donne.phase is Phase.FINISHED:
+            found = [] if donne.end_checked else donne.irregularities()
+            if found:
+                return "irregularity", {"items": [
+                    {"person": None if seat is None else people[seat],
+                     "violation": as_people(v, people).as_dict()} for seat, v in found]}
+            # The cards never seen are public once the deal is over: the count used them.
+            return "scored", {"number": len(self.partie.entries) + 1,
+                              "unseen": donne.unseen.codes()}
+        return None
+
+    def check(self, action: Action | PhysicalAction) -> list[Violation]:
         assert self.donne is not None
-        return self.donne.check(action)
+        return self.donne.check(action)  # type: ignore[arg-type]
 
     # --- what a seat may do -------------------------------------------------------------
 
@@ -303,7 +364,8 @@ class TableState:
         donne, seat = self.donne, self.seat_of(person)
         out: dict[str, Any] = {"cards": [], "bids": [], "calls": [], "ecart": False,
                                "poignees": [], "chelem": False}
-        if donne is None or seat is None or self.scored or self.paused:
+        if donne is None or seat is None or self.scored or self.paused or isinstance(
+                donne, PhysicalDonne):
             return out
         out["cards"] = donne.legal_cards(seat).codes()
         out["bids"] = ["passe" if b is None else b.code for b in donne.legal_bids(seat)]
@@ -318,7 +380,44 @@ class TableState:
                          and not donne.chelem_announced and not donne.cards_played)
         return out
 
+    def expected_record(self) -> dict[str, Any] | None:
+        """Physical tables: what the referee records next — the seat, the action types it may
+        take now, its legal bids, and whether the taker may still announce a chelem."""
+        donne = self.donne
+        if not isinstance(donne, PhysicalDonne) or self.scored or self.paused:
+            return None
+        seat = donne.to_move
+        if seat is None:
+            return None
+        types: list[str] = []
+        match donne.phase:
+            case Phase.BIDDING:
+                types = ["bid"]
+            case Phase.CALLING:
+                types = ["call"]
+            case Phase.ECART:
+                types = ["chien"]
+            case Phase.PLAYING:
+                if seat not in donne.poignees and not donne.played_by(seat):
+                    types.append("poignee")
+                types.append("play")
+        bids = [b for b in (None, *Contract) if donne.phase is Phase.BIDDING
+                and not check_bid(donne.players, donne.bids, b)]
+        return {"seat": self.people_of_deal[seat], "types": types,
+                "bids": ["passe" if b is None else b.code for b in bids],
+                "chelem": donne.phase is Phase.PLAYING and not donne.chelem_announced
+                and not donne.cards_played}
+
     def ecart_trumps_shown(self) -> list[str]:
-        if self.donne is None or self.donne.ecart is None:
+        if not isinstance(self.donne, Donne) or self.donne.ecart is None:
             return []
         return trumps_to_show(self.donne.ecart).codes()
+
+
+def as_people(found: Violation, people: tuple[int, ...]) -> Violation:
+    """``found`` with its deal seats (``seat``, ``expected``) as table seats."""
+    params = dict(found.params)
+    for key in ("seat", "expected"):
+        if isinstance(params.get(key), int):
+            params[key] = people[params[key]]
+    return Violation(Code(found.code), found.rule, params)

@@ -7,10 +7,20 @@ playing: 403. An action carries ``seq``, the last sequence number its client saw
 happened since, 409 with the current one, and the client looks again. An illegal action is a
 422 with the core's violations, rendered as the check endpoints render them, and nothing is
 recorded. Bot seats act by themselves after each action, until a person's turn.
+
+A physical table (``"mode": "physical"``) is played with real cards: only the referee's token
+records (bids, the king called, the chien turned over, poignées, a chelem, each card in turn);
+seat tokens only look. A card that reveals a revoke is recorded (it is on the table) and
+followed by a ``revoke`` event naming the trick and the rule, which pauses the table until the
+referee rules: ``resume`` plays on (the deal will be scored from the tricks as played),
+``annul`` has the same dealer deal again. The end of the deal may log an ``irregularity``
+(an illegal écart, a king called without the ladder, a poignée its seat did not hold, the first
+lead in the called suit, a petit sec) the same way, before the score.
 """
 
 from __future__ import annotations
 
+import functools
 import json as jsonlib
 import time
 from collections.abc import Callable, Iterator
@@ -35,7 +45,7 @@ from rules_fr.poignee import poignee_level
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Violation
 from tutor.api.base import ApiBlueprint
-from tutor.errors import PROBLEM_JSON, TYPE_PREFIX, FieldProblem, Unprocessable
+from tutor.errors import PROBLEM_JSON, TYPE_PREFIX, FieldProblem, ProblemSchema, Unprocessable
 from tutor.i18n import (
     error_text,
     explain_bid,
@@ -45,12 +55,29 @@ from tutor.i18n import (
     explain_poignee,
     violation_payload,
 )
-from tutor.tables.game import TableMeta, TableState, action_to_data
-from tutor.tables.schemas import ActionRequest, CreateTableRequest
+from tutor.i18n.tables import seat_label
+from tutor.tables.game import (
+    ACTION_TYPES,
+    PHYSICAL_ACTION_TYPES,
+    TableMeta,
+    TableState,
+    action_to_data,
+)
+from tutor.tables.physical import PhysicalDonne, ShowChien
+from tutor.tables.schemas import (
+    MAX_SEQ,
+    ActionRequest,
+    ActionResponse,
+    CreateTableRequest,
+    CreateTableResponse,
+    EventsResponse,
+    TableProblem,
+    TableView,
+)
 from tutor.tables.store import Conflict, Store, TableAuth, default_sqlite_url, make_engine, upgrade
 from tutor.tables.views import render_events, render_view
 
-__all__ = ["blp", "get_store", "init_tables"]
+__all__ = ["blp", "document_tokens", "get_store", "init_tables"]
 
 blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
                    description="Live tables: a referee that deals, hides each hand from the "
@@ -61,38 +88,13 @@ _CREATE: Final = CreateTableRequest()
 _ACTION: Final = ActionRequest()
 TABLE_PATH: Final = "/<string(minlength=8,maxlength=32):table_id>"
 
-# Sentences for this module's own problems, used when the catalogs lack the key (the i18n
-# helper adds them: see /work/notes/I18N_INTERFACE.md, "Extra keys").
-_FALLBACK: Final = {
-    "token-required": "This request needs a token: Authorization: Bearer <token>.",
-    "token-invalid": "This token is not one of this table's.",
-    "seat-forbidden": "Your token is seat {seat}'s: it cannot act for seat {asked}.",
-    "referee-cannot-play": "The referee's token can pause, resume or annul, not play.",
-    "referee-only": "Only the referee may {action}.",
-    "stale-seq": "The table moved on: its last event is {seq}, you sent {sent}.",
-    "table-busy": "Another action was recorded at the same time: look again and retry.",
-    "table-paused": "The table is paused by the referee.",
-    "partie-over": "The partie is over.",
-    "illegal-action": "This action breaks a rule.",
-    "seat-missing": "Say which seat acts (seat).",
-    "action-field-missing": "The action {action} needs the member {field}.",
-    "seat-range": "There is no seat {seat} at a table of {players}.",
-    "duplicate-deal": "This deal cannot be played: {reason}.",
-    "title-401": "Unauthorized", "title-403": "Forbidden", "title-409": "Conflict",
-}
-
-
-def _text(key: str, **params: Any) -> str:
-    try:
-        return error_text(key, **params)
-    except KeyError:
-        return _FALLBACK.get(key, key).format(**params)
 
 
 def _problem(status: int, key: str, *, headers: dict[str, str] | None = None,
              extra: dict[str, Any] | None = None, **params: Any) -> Response:
-    body = {"type": TYPE_PREFIX + key, "title": _text(f"title-{status}"), "status": status,
-            "detail": _text(key, **params), **(extra or {})}
+    """A problem+json response; every sentence comes from the catalogs (``error_text``)."""
+    body = {"type": TYPE_PREFIX + key, "title": error_text(f"title-{status}"),
+            "status": status, "detail": error_text(key, **params), **(extra or {})}
     if "explanation" in body:
         body["detail"] = body["explanation"]
     response = current_app.response_class(jsonlib.dumps(body, ensure_ascii=False),
@@ -106,6 +108,17 @@ class _Refused(Exception):
     def __init__(self, response: Response) -> None:
         super().__init__()
         self.response = response
+
+
+TOKEN_SCHEME: Final = "tableToken"
+
+
+def document_tokens(api: Any) -> None:
+    """Declare the tables' bearer tokens in the OpenAPI document (``api``: the app's Api)."""
+    api.spec.components.security_scheme(TOKEN_SCHEME, {
+        "type": "http", "scheme": "bearer",
+        "description": "A table's referee token or one of its seat tokens, as the table's "
+                       "creation returned them."})
 
 
 # --- the store of the app -------------------------------------------------------------------
@@ -152,15 +165,33 @@ def _auth(table_id: str) -> TableAuth:
 
 
 def _guarded(view: Callable[..., Response]) -> Callable[..., Response]:
+    @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         try:
             return view(*args, **kwargs)
         except _Refused as refused:
             return refused.response
 
-    wrapper.__name__ = view.__name__
-    wrapper.__doc__ = view.__doc__
     return wrapper
+
+
+def _problems(*statuses: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Document the problem+json answers of these statuses (each is also the default)."""
+    described = {401: "No token, or not one of this table's.",
+                 403: "The token may not do this.",
+                 409: "Stale `seq`, a lost race, a paused table or a partie over.",
+                 422: "The body is malformed, or the action breaks a rule (`violations`)."}
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        if 401 in statuses:
+            view = blp.doc(security=[{TOKEN_SCHEME: []}])(view)
+        for status in statuses:
+            schema = TableProblem if status in (409, 422) else ProblemSchema
+            view = blp.alt_response(status, schema=schema, content_type=PROBLEM_JSON,
+                                    description=described[status])(view)
+        return view
+
+    return decorate
 
 
 def _json(payload: Any, status: int = 200) -> Response:
@@ -173,15 +204,17 @@ def _json(payload: Any, status: int = 200) -> Response:
 
 @blp.route("", methods=["POST"])
 @blp.arguments(_CREATE)
-@blp.doc(responses={"201": {"description": "The table id and its tokens (shown only now)."}})
+@blp.response(201, CreateTableResponse, description="The table id and its tokens (shown "
+                                                    "only now).")
 def create_table(body: dict[str, Any]) -> Response:
-    """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats."""
+    """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats; a prepared
+    deal (duplicate) or real cards (physical)."""
     names = body.get("names")
     players = body.get("players") or (len(names) if names else None)
     if players is None:
         raise Unprocessable([FieldProblem("/players", "field-required")])
     if names is None:
-        names = [f"Seat {i + 1}" for i in range(players)]
+        names = [seat_label(i + 1) for i in range(players)]
     if len(names) != players:
         raise Unprocessable([FieldProblem("/names", "list-too-long" if len(names) > players
                                           else "list-too-short", {"size": len(names),
@@ -195,8 +228,13 @@ def create_table(body: dict[str, Any]) -> Response:
         bots[seat] = True
     options: dict[str, Any] = {}
     fixed = preset = None
-    mode = "live"
+    mode = body["mode"]
     dup = body.get("duplicate")
+    if mode == "physical":
+        if any(bots):
+            raise Unprocessable([FieldProblem("/bots", "physical-no-bots")])
+        if dup is not None:
+            raise Unprocessable([FieldProblem("/duplicate", "physical-no-duplicate")])
     if dup is not None:
         problem = _duplicate_problem(players, dup)
         if problem is not None:
@@ -238,7 +276,8 @@ def _duplicate_problem(players: int, dup: dict[str, Any]) -> FieldProblem | None
 
 
 @blp.route(TABLE_PATH, methods=["GET"])
-@blp.doc(responses={"200": {"description": "What the token may see of the table."}})
+@blp.response(200, TableView, description="What the token may see of the table.")
+@_problems(401)
 @_guarded
 def view_table(table_id: str) -> Response:
     """The table as the token's holder may see it (a seat sees its own hand only)."""
@@ -256,22 +295,31 @@ def _need(body: dict[str, Any], name: str) -> Any:
     return body[name]
 
 
-def _to_action(body: dict[str, Any], seat: int) -> Action:
+def _to_action(body: dict[str, Any], seat: int) -> Action | ShowChien:
     kind = body["type"]
     if kind == "bid":
         return Bid(seat, _need(body, "bid"))
     if kind in ("call", "play"):
         card: Card = _need(body, "card")
         return CallCard(seat, card) if kind == "call" else PlayCard(seat, card)
-    if kind in ("ecart", "poignee"):
+    if kind in ("ecart", "poignee", "chien"):
         cards = tuple(_need(body, "cards"))
+        if kind == "chien":
+            return ShowChien(seat, cards)
         return Discard(seat, cards) if kind == "ecart" else ShowPoignee(seat, cards)
     return AnnounceChelem(seat)
 
 
-def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
+def _explain(state: TableState, action: Action | ShowChien, found: list[Violation]) -> str:
     donne = state.donne
     assert donne is not None
+    if isinstance(donne, PhysicalDonne):  # no hand: the rules' own sentences
+        match action:
+            case Bid():
+                return explain_bid(action.contract, found)
+            case ShowPoignee():
+                return explain_poignee(poignee_level(donne.players, len(action.cards)), found)
+        return " ".join(violation_payload(v)["message"] for v in found)
     match action:
         case Bid():
             return explain_bid(action.contract, found)
@@ -288,7 +336,8 @@ def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
     return violation_payload(found[0])["message"]
 
 
-def _refuse_illegal(state: TableState, action: Action, found: list[Violation]) -> None:
+def _refuse_illegal(state: TableState, action: Action | ShowChien,
+                    found: list[Violation]) -> None:
     raise _Refused(_problem(422, "illegal-action", extra={
         "violations": [violation_payload(v) for v in found],
         "explanation": _explain(state, action, found), "seq": state.seq}))
@@ -296,19 +345,20 @@ def _refuse_illegal(state: TableState, action: Action, found: list[Violation]) -
 
 @blp.route(TABLE_PATH + "/actions", methods=["POST"])
 @blp.arguments(_ACTION)
-@blp.doc(responses={"201": {"description": "The events the action caused (the action, then "
-                                           "the bots' and the server's)."},
-                    "401": {"description": "No token, or not this table's."},
-                    "403": {"description": "The token is not the acting seat's."},
-                    "409": {"description": "Stale `seq`, a lost race, or a paused table."}})
+@blp.response(201, ActionResponse, description="The events the action caused (the action, "
+                                               "then the bots' and the server's).")
+@_problems(401, 403, 409, 422)
 @_guarded
 def act(body: dict[str, Any], table_id: str) -> Response:
     """A seat's action (bid, call, ecart, poignee, chelem, play) or the referee's (pause,
-    resume, annul)."""
+    resume, annul). At a physical table the referee records every action (bid, call, chien,
+    poignee, chelem, play) for the seat named."""
     auth = _auth(table_id)
     kind = body["type"]
     store = get_store()
-    people = store.info(None, table_id).meta.people  # type: ignore[union-attr]
+    meta = store.info(None, table_id).meta  # type: ignore[union-attr]
+    people = meta.people
+    physical = meta.mode == "physical"
 
     if kind in ("pause", "resume", "annul"):
         if not auth.is_referee:
@@ -325,16 +375,23 @@ def act(body: dict[str, Any], table_id: str) -> Response:
                 return []
             return [("redeal", {"reason": "referee"})]
     else:
-        if "seat" not in body:
+        allowed = PHYSICAL_ACTION_TYPES if physical else ACTION_TYPES
+        if kind not in allowed:
+            raise Unprocessable([FieldProblem("/type", "unknown-choice", {
+                "value": kind, "choices": ", ".join(allowed)})])
+        if "seat" not in body and not (physical and kind == "chien"):
             raise Unprocessable([FieldProblem("/seat", "field-required")])
-        person = body["seat"]
-        if person >= people:
+        asked: int | None = body.get("seat")
+        if asked is not None and asked >= people:
             raise Unprocessable([FieldProblem("/seat", "seat-range",
-                                              {"seat": person, "players": people})])
-        if auth.is_referee:
+                                              {"seat": asked, "players": people})])
+        if physical:
+            if not auth.is_referee:
+                raise _Refused(_problem(403, "referee-only", action=kind))
+        elif auth.is_referee:
             raise _Refused(_problem(403, "referee-cannot-play"))
-        if auth.seat != person:
-            raise _Refused(_problem(403, "seat-forbidden", seat=auth.seat, asked=person))
+        elif auth.seat != asked:
+            raise _Refused(_problem(403, "seat-forbidden", seat=auth.seat, asked=asked))
 
         def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
             if state.over:
@@ -343,12 +400,17 @@ def act(body: dict[str, Any], table_id: str) -> Response:
                 raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
             if state.donne is None or state.scored:  # between deals: only when paused
                 raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
+            person = asked
+            if person is None:  # the chien of a physical table: the taker's
+                taker = state.donne.taker
+                person = -1 if taker is None else state.people_of_deal[taker]
             seat = state.seat_of(person)
             action = _to_action(body, -1 if seat is None else seat)  # -1: sitting out
             found = state.check(action)
             if found:
                 _refuse_illegal(state, action, found)
-            return [("action", {**action_to_data(action, person), "by": "seat"})]
+            return [("action", {**action_to_data(action, person),
+                                "by": "referee" if physical else "seat"})]
 
     try:
         state, events = store.act(table_id, body["seq"], decide)
@@ -375,13 +437,20 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     return int(raw)
 
 
+_SINCE: Final = {"in": "query", "name": "since", "required": False,
+                 "description": "The last sequence number seen (0: from the start).",
+                 "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}}
+
+
 @blp.route(TABLE_PATH + "/events", methods=["GET"])
-@blp.doc(params=[{"in": "query", "name": "since", "schema": {"type": "integer"}}])
+@blp.doc(parameters=[_SINCE])
+@blp.response(200, EventsResponse, description="The events, as the token may see them.")
+@_problems(401)
 @_guarded
 def list_events(table_id: str) -> Response:
     """The events after ``since`` (at most 500), as the token may see them."""
     auth = _auth(table_id)
-    since = _int_arg("since", 0, 0, 2_000_000_000)
+    since = _int_arg("since", 0, 0, MAX_SEQ)
     store = get_store()
     events = store.events(table_id, since)
     with store.reading(table_id) as state:
@@ -393,9 +462,22 @@ POLL_SECONDS: Final = 0.25
 
 
 @blp.route(TABLE_PATH + "/stream", methods=["GET"])
-@blp.doc(params=[{"in": "query", "name": "since", "schema": {"type": "integer"}},
-                 {"in": "query", "name": "limit", "schema": {"type": "integer"}},
-                 {"in": "query", "name": "timeout", "schema": {"type": "integer"}}])
+@blp.doc(parameters=[
+    _SINCE,
+    {"in": "query", "name": "limit", "required": False,
+     "description": "End the stream after this many events.",
+     "schema": {"type": "integer", "minimum": 1, "maximum": 1_000_000}},
+    {"in": "query", "name": "timeout", "required": False,
+     "description": "End the stream after this many seconds (55).",
+     "schema": {"type": "integer", "minimum": 1, "maximum": 300}},
+    {"in": "header", "name": "Last-Event-ID", "required": False,
+     "description": "Sent by a reconnecting EventSource: resume after this event.",
+     "schema": {"type": "string", "maxLength": 10}}],
+    responses={"200": {"description": "`text/event-stream`: one `id:`/`event:`/`data:` "
+                                      "message per event (data: the event's JSON, as "
+                                      "/events serves it).",
+                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+@_problems(401)
 @_guarded
 def stream(table_id: str) -> Response:
     """Server-Sent Events: each event as it is logged (``id:`` is its sequence number, so a
@@ -403,7 +485,7 @@ def stream(table_id: str) -> Response:
     so any host can serve any table; the stream ends after ``timeout`` seconds (default 55)
     or ``limit`` events, and the browser reconnects by itself."""
     auth = _auth(table_id)
-    since = _int_arg("since", 0, 0, 2_000_000_000)
+    since = _int_arg("since", 0, 0, MAX_SEQ)
     last_id = request.headers.get("Last-Event-ID", "")
     if last_id.isdigit() and len(last_id) < 11:
         since = max(since, int(last_id))

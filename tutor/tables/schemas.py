@@ -1,23 +1,52 @@
-"""Request bodies of the tables' endpoints (responses are documented, built by hand)."""
+"""Request bodies and response schemas of the tables' endpoints (the views build their JSON
+by hand; the response schemas document it, and schemathesis checks the responses)."""
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from functools import partial
+from typing import Any, Final
 
-from tutor.api.base import BaseSchema
-from tutor.errors import ErrorKey
+from marshmallow import Schema, ValidationError, fields, validate
+
+from rules_fr.contracts import Contract
+from tutor.api.base import BaseSchema, ViolationSchema
+from tutor.api.score import ScoreResponse
+from tutor.errors import ErrorKey, ProblemSchema
 from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField
 
-__all__ = ["ActionRequest", "CreateTableRequest", "DuplicateDeal"]
+__all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
+           "DuplicateDeal", "EventsResponse", "TableView"]
 
-ACTION_CHOICES = ("bid", "call", "ecart", "poignee", "chelem", "play",
-                  "pause", "resume", "annul")
+ACTION_CHOICES: Final = ("bid", "call", "ecart", "chien", "poignee", "chelem", "play",
+                         "pause", "resume", "annul")
+MODES: Final = ("live", "duplicate", "physical")
+EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
+                      "irregularity")
+MAX_SEQ: Final = 2_000_000_000
+BID_CODES: Final = tuple(c.code for c in Contract)
 
 
 class _Name(fields.String):
     def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(validate=validate.Length(1, 40, error=ErrorKey("field-invalid")),
                          **kwargs)
+
+
+class _Word(fields.String):
+    """One word among ``choices`` (``unknown-choice`` naming the word given otherwise)."""
+
+    def __init__(self, choices: tuple[str, ...], **kwargs: Any) -> None:
+        self.choices = choices
+        metadata = {"enum": list(choices), **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if type(value) is not str:
+            raise ValidationError(ErrorKey("field-invalid"))
+        if value not in self.choices:
+            raise ValidationError(ErrorKey("unknown-choice", value=value[:40],
+                                           choices=", ".join(self.choices)))
+        return value
 
 
 class DuplicateDeal(BaseSchema):
@@ -41,19 +70,249 @@ class CreateTableRequest(BaseSchema):
         0, 7, error=ErrorKey("field-invalid")), metadata={"description": "Seats played by bots."})
     duplicate = fields.Nested(DuplicateDeal, metadata={
         "description": "Duplicate: play this deal with this contract and taker at every deal."})
+    mode = _Word(("live", "physical"), load_default="live", metadata={"description":
+                  "`physical`: people play with real cards and the referee's token records "
+                  "the bids, the chien, the poignées and each card; no bots, no prepared "
+                  "deal."})
 
 
 class ActionRequest(BaseSchema):
-    type = fields.String(required=True, validate=validate.OneOf(
-        ACTION_CHOICES, error=ErrorKey("unknown-choice", value="type",
-                                       choices=", ".join(ACTION_CHOICES))),
-        metadata={"enum": list(ACTION_CHOICES)})
+    type = _Word(ACTION_CHOICES, required=True)
     seat = BoundedInt(0, 6, metadata={"description": "The acting seat (not for the referee's "
-                                                     "pause, resume and annul)."})
-    seq = BoundedInt(0, 2_000_000_000, required=True, metadata={
+                                                     "pause, resume and annul; optional for "
+                                                     "`chien`, the taker's)."})
+    seq = BoundedInt(0, MAX_SEQ, required=True, metadata={
         "description": "The last sequence number the client saw: another action since → 409."})
     bid = BidField(metadata={"description": "For `bid`: passe, petite, garde, garde_sans, "
                                             "garde_contre."})
     card = CardField(metadata={"description": "For `call` and `play`."})
-    cards = CardList(max_items=24, metadata={"description": "For `ecart` and `poignee`."})
+    cards = CardList(max_items=24, metadata={
+        "description": "For `ecart` and `poignee`; for `chien` at a physical table."})
 
+
+
+# --- responses -------------------------------------------------------------------------------
+# The views build their JSON by hand (tutor.tables.views); these schemas document it and
+# schemathesis checks every response against them.
+
+_Cards = partial(fields.List, fields.String(metadata={"description": "A card code."}))
+
+
+class BidMade(Schema):
+    seat = fields.Integer(required=True)
+    bid = fields.String(required=True, metadata={"enum": ["passe", *BID_CODES]})
+
+
+class PoigneeShown(Schema):
+    seat = fields.Integer(required=True)
+    cards = _Cards(required=True)
+
+
+class TrickDone(Schema):
+    leader = fields.Integer(required=True)
+    cards = _Cards(required=True)
+    winner = fields.Integer(required=True)
+
+
+class TrickNow(Schema):
+    leader = fields.Integer(required=True, metadata={"description": "The seat that leads."})
+    cards = _Cards(required=True, metadata={"description": "Played so far, in order."})
+
+
+class LoggedViolation(ViolationSchema):
+    """A violation logged at a physical table, with the table seat concerned."""
+
+    seat = fields.Integer(allow_none=True, metadata={
+        "description": "The table seat at fault (null: the deal as a whole)."})
+
+
+class RevokeSchema(Schema):
+    trick = fields.Integer(required=True, metadata={
+        "description": "The trick whose card revealed the revoke (the revoke itself was at "
+                       "the trick the violation's `params.trick` names)."})
+    seat = fields.Integer(required=True, metadata={"description": "The offending table seat."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+
+
+class DealView(Schema):
+    """The current deal as the token may see it."""
+
+    number = fields.Integer(required=True, metadata={"description": "1-based, in the partie."})
+    people = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The table seat of each deal seat (all seats at 3-5 people)."})
+    dealer = fields.Integer(required=True)
+    phase = fields.String(required=True, metadata={
+        "enum": ["bidding", "calling", "ecart", "chien", "playing", "finished", "all-passed",
+                 "annulled", "scored"],
+        "description": "`chien`: a physical table waits for the chien turned over."})
+    to_move = fields.Integer(required=True, allow_none=True)
+    bids = fields.List(fields.Nested(BidMade), required=True)
+    taker = fields.Integer(required=True, allow_none=True)
+    contract = fields.String(required=True, allow_none=True)
+    called_card = fields.String(required=True, allow_none=True)
+    partner = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Five players: the called card's holder, once that card is played."})
+    chien = _Cards(required=True, allow_none=True, metadata={
+        "description": "Petite and garde, once the contract is known; never for a garde sans "
+                       "or contre."})
+    ecart_trumps_shown = _Cards(required=True)
+    chelem_announced = fields.Boolean(required=True)
+    poignees = fields.List(fields.Nested(PoigneeShown), required=True)
+    tricks = fields.List(fields.Nested(TrickDone), required=True)
+    trick = fields.Nested(TrickNow, required=True)
+    hand_sizes = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    score = fields.Nested(ScoreResponse, metadata={"description": "Once scored."})
+    hand = _Cards(metadata={"description": "A seat's own hand (live and duplicate tables)."})
+    ecart = _Cards(metadata={"description": "The taker's own écart (to the taker only)."})
+    trick_number = fields.Integer(metadata={"description": "Physical: the trick being played."})
+    revokes = fields.List(fields.Nested(RevokeSchema), metadata={
+        "description": "Physical: the revokes revealed in this deal."})
+    irregularities = fields.List(fields.Nested(LoggedViolation), metadata={
+        "description": "Physical: what the finished deal proved irregular."})
+    unseen = _Cards(metadata={
+        "description": "Physical, once scored: the cards never seen, which the count used as "
+                       "the écart (petite, garde) or the chien (garde sans, contre)."})
+
+
+class EntrySchema(Schema):
+    number = fields.Integer(required=True)
+    players = fields.List(fields.Integer(), required=True)
+    taker = fields.Integer(required=True)
+    partner = fields.Integer(required=True, allow_none=True)
+    scores = fields.List(fields.Integer(), required=True, metadata={
+        "description": "By table seat (0 when sitting out)."})
+    totals = fields.List(fields.Integer(), required=True)
+
+
+class ScoresheetSchema(Schema):
+    entries = fields.List(fields.Nested(EntrySchema), required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    winners = fields.List(fields.Integer(), required=True, allow_none=True)
+
+
+class LegalSchema(Schema):
+    cards = _Cards(required=True)
+    bids = fields.List(fields.String(), required=True)
+    calls = _Cards(required=True)
+    ecart = fields.Boolean(required=True)
+    poignees = fields.List(fields.String(), required=True)
+    chelem = fields.Boolean(required=True)
+
+
+class ExpectedSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat to record."})
+    types = fields.List(fields.String(), required=True)
+    bids = fields.List(fields.String(), required=True)
+    chelem = fields.Boolean(required=True, metadata={
+        "description": "The taker may still announce a chelem."})
+
+
+class YouSchema(Schema):
+    role = fields.String(required=True, metadata={"enum": ["referee", "seat"]})
+    seat = fields.Integer()
+    name = fields.String()
+    playing = fields.Boolean()
+    legal = fields.Nested(LegalSchema)
+    expected = fields.Nested(ExpectedSchema, allow_none=True, metadata={
+        "description": "Physical tables, the referee: what to record next."})
+    ruling_needed = fields.Boolean(metadata={
+        "description": "Physical tables: a revoke or an irregularity paused the table; "
+                       "`resume` plays on, `annul` deals again."})
+
+
+class DuplicateInfo(Schema):
+    deal_key = fields.String(required=True, metadata={
+        "description": "Names the prepared deal and its imposed contract: tables with the "
+                       "same key can be compared (POST /api/v1/duplicate/compare)."})
+    taker = fields.Integer(required=True)
+    contract = fields.String(required=True)
+
+
+class TableView(Schema):
+    id = fields.String(required=True)
+    mode = fields.String(required=True, metadata={"enum": list(MODES)})
+    seq = fields.Integer(required=True)
+    players = fields.Integer(required=True)
+    names = fields.List(fields.String(), required=True)
+    bots = fields.List(fields.Integer(), required=True)
+    deals = fields.Integer(required=True)
+    paused = fields.Boolean(required=True)
+    over = fields.Boolean(required=True)
+    dealer = fields.Integer(required=True)
+    to_move = fields.Integer(required=True, allow_none=True)
+    deal = fields.Nested(DealView, required=True, allow_none=True)
+    scoresheet = fields.Nested(ScoresheetSchema, required=True)
+    you = fields.Nested(YouSchema, required=True)
+    duplicate = fields.Nested(DuplicateInfo, metadata={"description": "Duplicate tables."})
+
+
+class SeatToken(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown only now."})
+    bot = fields.Boolean(required=True)
+
+
+class CreateTableResponse(Schema):
+    id = fields.String(required=True)
+    referee_token = fields.String(required=True, metadata={"description": "Shown only now."})
+    seat_tokens = fields.List(fields.Nested(SeatToken), required=True)
+    table = fields.Nested(TableView, required=True)
+
+
+class EventSchema(Schema):
+    """One logged event as the token may see it; the members present depend on ``type``."""
+
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True, metadata={"enum": list(EVENT_TYPES)})
+    number = fields.Integer()
+    dealer = fields.Integer()
+    people = fields.List(fields.Integer())
+    contract = fields.String(allow_none=True)
+    taker = fields.Integer(allow_none=True)
+    partner = fields.Integer(allow_none=True)
+    hand = _Cards(metadata={"description": "deal: the viewer's own hand."})
+    seat = fields.Integer(allow_none=True)
+    action = fields.String(metadata={"enum": ["bid", "call", "ecart", "poignee", "chelem",
+                                              "play", "chien"]})
+    by = fields.String(metadata={"enum": ["seat", "bot", "referee"]})
+    bid = fields.String()
+    card = fields.String()
+    cards = _Cards()
+    trumps_shown = _Cards()
+    scores = fields.List(fields.Integer())
+    score = fields.Nested(ScoreResponse)
+    unseen = _Cards(metadata={"description": "scored, physical tables: the cards never seen "
+                                             "(the écart, or a garde sans's or contre's "
+                                             "chien), as the count used them."})
+    reason = fields.String(metadata={"enum": ["all-passed", "petit-sec", "referee"]})
+    person = fields.Integer()
+    trick = fields.Integer()
+    violations = fields.List(fields.Nested(ViolationSchema))
+    items = fields.List(fields.Nested(LoggedViolation))
+
+
+class ActionResponse(Schema):
+    seq = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={
+        "description": "The events the action caused: the action, then the bots' and the "
+                       "server's (deals, revokes, scores)."})
+    table = fields.Nested(TableView, required=True)
+
+
+class EventsResponse(Schema):
+    since = fields.Integer(required=True)
+    seq = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class TableProblem(ProblemSchema):
+    """The tables' problems: a 409 tells the table's last sequence number; a 422 for an
+    illegal action carries the rules broken, as the check endpoints give them."""
+
+    seq = fields.Integer(metadata={"description": "The table's last sequence number."})
+    violations = fields.List(fields.Nested(ViolationSchema), metadata={
+        "description": "422, an illegal action: the rules it breaks."})
+    explanation = fields.String(metadata={
+        "description": "422, an illegal action: why, in the response's language (also the "
+                       "`detail`)."})

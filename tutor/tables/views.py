@@ -5,6 +5,11 @@ that seat's own cards: nothing here ever reads another seat's hand. Hidden from 
 their owner: the hands, the écart (only its trumps, which the taker must show, are public; the
 taker sees his whole écart), the chien of a garde sans or garde contre (never shown), and the
 partner at five players until the called card is played. The referee sees the public view.
+
+A physical table has no hidden hand to hide: its view is what the referee recorded (the chien
+as turned over, the poignées, the tricks), what the plays proved (the revokes, the
+irregularities found at the end) and, once the deal is scored, the cards never seen (the
+écart, or the chien of a garde sans or contre) that the count used.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from typing import Any
 
 from rules_fr.cards import BY_CODE
 from rules_fr.donne import Donne, Phase
-from tutor.i18n import score_payload
-from tutor.tables.game import Event, TableState
+from rules_fr.verdicts import Code, Violation
+from tutor.i18n import score_payload, violation_payload
+from tutor.tables.game import Event, TableState, as_people
+from tutor.tables.physical import PhysicalDonne
 
 __all__ = ["render_event", "render_view"]
 
@@ -36,10 +43,54 @@ def _person(state: TableState, seat: int | None) -> int | None:
     return None if seat is None else state.people_of_deal[seat]
 
 
+def _violation(data: dict[str, Any]) -> dict[str, Any]:
+    """A logged violation (code, rule, params) as the check endpoints serve it."""
+    return violation_payload(Violation(Code(data["code"]), data["rule"], data["params"]))
+
+
+def _physical_deal_view(state: TableState, donne: PhysicalDonne) -> dict[str, Any]:
+    p = state.people_of_deal
+    view: dict[str, Any] = {
+        "number": len(state.partie.entries) + (0 if state.scored else 1),
+        "people": list(p),
+        "dealer": p[donne.dealer],
+        "phase": "scored" if state.scored else (
+            "chien" if donne.phase is Phase.ECART else donne.phase.value),
+        "to_move": state.to_move_person,
+        "bids": [{"seat": p[(donne.dealer + 1 + i) % donne.players],
+                  "bid": "passe" if b is None else b.code} for i, b in enumerate(donne.bids)],
+        "taker": _person(state, donne.taker),
+        "contract": None if donne.contract is None else donne.contract.code,
+        "called_card": None if donne.called_card is None else donne.called_card.code,
+        "partner": _person(state, donne.partner),
+        "chien": None if donne.chien is None else donne.chien.codes(),
+        "ecart_trumps_shown": [],
+        "chelem_announced": donne.chelem_announced,
+        "poignees": [{"seat": p[s], "cards": [c.code for c in cards]}
+                     for s, cards in donne.poignees.items()],
+        "tricks": [{"leader": p[t.leader], "cards": [c.code for c in t.cards],
+                    "winner": p[t.winner_seat(donne.players)]} for t in donne.tricks],
+        "trick": {"leader": p[donne.leader], "cards": [c.code for c in donne.trick]},
+        "trick_number": min(len(donne.tricks) + 1, donne.rules.tricks),
+        "hand_sizes": {str(p[s]): n for s, n in enumerate(donne.hand_sizes())},
+        "revokes": [{"trick": trick, "seat": p[seat],
+                     "violations": [_violation(as_people(v, p).as_dict()) for v in found]}
+                    for trick, seat, found in donne.revokes],
+        "irregularities": [{"seat": item["person"], **_violation(item["violation"])}
+                           for item in state.irregularities],
+    }
+    if state.scored:
+        view["score"] = score_payload(state.scores[-1])
+        view["unseen"] = donne.unseen.codes()
+    return view
+
+
 def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
     donne = state.donne
     if donne is None:
         return None
+    if isinstance(donne, PhysicalDonne):
+        return _physical_deal_view(state, donne)
     p = state.people_of_deal
     seat = state.seat_of(viewer) if viewer is not None else None
     view: dict[str, Any] = {
@@ -88,6 +139,14 @@ def scoresheet(state: TableState) -> dict[str, Any]:
     }
 
 
+def _referee(state: TableState) -> dict[str, Any]:
+    you: dict[str, Any] = {"role": "referee"}
+    if state.physical:
+        you["expected"] = state.expected_record()
+        you["ruling_needed"] = state.ruling_needed
+    return you
+
+
 def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[str, Any]:
     """The table as ``viewer`` (a table seat, or ``None`` for the referee) may see it."""
     meta = state.meta
@@ -105,11 +164,14 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "to_move": state.to_move_person,
         "deal": _deal_view(state, viewer),
         "scoresheet": scoresheet(state),
-        "you": {"role": "referee"} if viewer is None else {
+        "you": _referee(state) if viewer is None else {
             "role": "seat", "seat": viewer, "name": meta.names[viewer],
             "playing": state.seat_of(viewer) is not None,
             "legal": state.legal_for(viewer)},
     }
+    if meta.deal_key is not None and meta.fixed is not None:
+        out["duplicate"] = {"deal_key": meta.deal_key, "taker": meta.fixed[0],
+                            "contract": meta.fixed[1].code}
     return out
 
 
@@ -124,7 +186,7 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
                        contract=None if data.get("fixed") is None else data["fixed"][1],
                        taker=None if data.get("fixed") is None
                        else people[data["fixed"][0]])
-            if viewer is not None and viewer in people:
+            if viewer is not None and viewer in people and "hands" in data:
                 out["hand"] = sorted(data["hands"][people.index(viewer)],
                                      key=lambda c: BY_CODE[c].index)
         case "action":
@@ -134,7 +196,7 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
                 out["bid"] = "passe" if data["contract"] is None else data["contract"]
             elif kind in ("call", "play"):
                 out["card"] = data["card"]
-            elif kind == "poignee":
+            elif kind in ("poignee", "chien"):
                 out["cards"] = list(data["cards"])
             elif kind == "ecart":
                 out["trumps_shown"] = [c for c in data["cards"] if BY_CODE[c].is_trump]
@@ -145,12 +207,20 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
             entry = state.partie.entries[number - 1] if number <= len(
                 state.partie.entries) else None
             out["number"] = number
+            if "unseen" in data:  # physical tables: the écart, or a garde sans's chien
+                out["unseen"] = list(data["unseen"])
             if entry is not None:
                 out.update(scores=list(entry.scores), taker=entry.taker,
                            partner=entry.partner,
                            score=score_payload(state.scores[number - 1]))
         case "redeal":
             out.update({k: v for k, v in data.items() if k in ("reason", "person")})
+        case "revoke":
+            out.update(trick=data["trick"], seat=data["person"],
+                       violations=[_violation(v) for v in data["violations"]])
+        case "irregularity":
+            out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
+                            for item in data["items"]]
         case _:
             out.update({k: v for k, v in data.items() if k in ("by",)})
     return out
