@@ -417,3 +417,70 @@ def test_physical_table_takes_no_bots_nor_prepared_deal(http: TestClientHttp) ->
     assert status == 422 and problem["errors"][0]["pointer"] == "/duplicate"
     status, problem = http.post(API, {"players": 4, "mode": "cards"})
     assert status == 422
+
+
+def test_physical_chelem_announced_by_the_taker_who_then_leads(http: TestClientHttp) -> None:
+    """The taker's chelem announcement, before the first card, gives him the lead; another
+    seat's is refused (chelem.announce)."""
+    table = _physical(http, 4)
+    tid, referee = table["id"], table["referee_token"]
+    seq = table["table"]["seq"]
+    for seat, bid in ((1, "passe"), (2, "garde_contre"), (3, "passe"), (0, "passe")):
+        status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
+                                                          "bid": bid, "seq": seq}, referee)
+        seq = body["seq"]
+    assert body["table"]["deal"]["to_move"] == 1 and body["table"]["you"]["expected"]["chelem"]
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 1,
+                                                         "seq": seq}, referee)
+    assert status == 422 and problem["violations"][0]["code"] == "chelem-not-taker"
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 2, "seq": seq},
+                             referee)
+    assert status == 201, body
+    deal_view = body["table"]["deal"]
+    assert deal_view["chelem_announced"] and deal_view["to_move"] == 2
+    assert not body["table"]["you"]["expected"]["chelem"]
+
+
+def test_physical_six_people_revoke_names_table_seats(http: TestClientHttp) -> None:
+    """Six people: five play each deal, the others sit out; the referee records by table seat
+    and a revoke names table seats too."""
+    table = _physical(http, 6)
+    tid, referee = table["id"], table["referee_token"]
+    deal_view = table["table"]["deal"]
+    people, seq = deal_view["people"], table["table"]["seq"]
+    assert len(people) == 5
+    order = [people[(people.index(deal_view["to_move"]) + i) % 5] for i in range(5)]
+    for i, person in enumerate(order):
+        status, body = http.post(f"{API}/{tid}/actions", {
+            "type": "bid", "seat": person, "bid": "garde_sans" if i == 0 else "passe",
+            "seq": seq}, referee)
+        assert status == 201, body
+        seq = body["seq"]
+    sitting_out = next(p for p in range(6) if p not in people)
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "call", "seat": sitting_out,
+                                                         "card": "KH", "seq": seq}, referee)
+    assert status == 422
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "call", "seat": order[0],
+                                                      "card": "KH", "seq": seq}, referee)
+    assert status == 201, body
+    seq = body["seq"]
+    # trick 1: spades led; order[1] discards a heart (no spade, no trump, it says)
+    for person, card in zip(order, ["5S", "2H", "3S", "4S", "6S"], strict=True):
+        status, body = _play(http, tid, referee, seq, person, card)
+        assert status == 201, body
+        seq = body["seq"]
+    winner = body["table"]["deal"]["tricks"][0]["winner"]
+    assert winner == order[4]  # 6S, the highest spade
+    # trick 2: diamonds from the winner on, until order[1] shows a spade
+    nxt = [people[(people.index(winner) + i) % 5] for i in range(5)]
+    for person, card in zip(nxt[:nxt.index(order[1])], ["7D", "8D", "9D", "10D"],
+                            strict=False):
+        status, body = _play(http, tid, referee, seq, person, card)
+        assert status == 201, body
+        seq = body["seq"]
+    status, body = _play(http, tid, referee, seq, order[1], "KS")
+    assert status == 201, body
+    revoke = body["events"][-1]
+    assert revoke["type"] == "revoke" and revoke["seat"] == order[1]
+    assert revoke["violations"][0]["params"]["seat"] == order[1]
+    assert f"seat {order[1]}" in revoke["violations"][0]["message"]
