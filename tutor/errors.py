@@ -29,6 +29,7 @@ from tutor.i18n import error_text
 
 __all__ = [
     "ERROR_KEYS",
+    "PAGE_ERRORS",
     "PROBLEM_JSON",
     "ErrorKey",
     "FieldProblem",
@@ -42,6 +43,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON: Final = "application/problem+json"
+PAGE_ERRORS: Final = "tutor.page_errors"
+"""``app.extensions`` key of the renderer of errors on page addresses (outside ``/api/``):
+``(HTTPException) -> Response``, set by :mod:`tutor.web`. The API keeps problem+json."""
 TYPE_PREFIX: Final = "urn:tarot-tutor:problem:"
 
 # The `detail` key of each HTTP status whose cause the API knows.
@@ -220,6 +224,9 @@ def handle_http_exception(error: HTTPException):  # -> Response
         original = getattr(error, "original_exception", None)
         if original is not None:
             log.exception("unhandled exception", exc_info=original)
+    page_error = current_app.extensions.get(PAGE_ERRORS)
+    if page_error is not None and not request.path.startswith("/api/"):
+        return page_error(error)  # a person's browser on a page: an HTML page, not JSON
     headers = dict(error.get_headers())
     data = getattr(error, "data", None) or {}
     headers.update(data.get("headers") or {})

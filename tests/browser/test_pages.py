@@ -13,6 +13,7 @@ import pytest
 
 from rules_fr.cards import CardSet
 from rules_fr.ecart import random_legal_ecart
+from tutor.examples import examples_for_rule
 from tutor.web.situations import ecart_situation
 
 PAGES = {
@@ -229,58 +230,83 @@ def test_rules_search_and_examples(page) -> None:
     assert rule.locator(".rule-source").inner_text().strip()
 
 
-def test_practice_deal_against_robots(page) -> None:
-    """A whole deal at 4 players against three robots: the learner passes, then plays; an
-    illegal card is refused in place with the reason; the score's derivation ends the deal."""
-    page.allow("status of 422")  # the browser logs each refused card; refusing is the point
-    page.goto("/practice?lang=en")
-    p = page.page
-    p.select_option("#practice-players", "4")
-    p.get_by_role("button", name="Sit down at a new table").click()
-    p.locator("#practice-seats .seat").first.wait_for()
-    refused = False
-    for _ in range(200):
-        if p.locator("#practice-derivation li").count():
-            break
-        p.wait_for_function(
-            "() => document.querySelector('#practice-derivation li') ||"
-            " document.querySelector('#practice-actions button.bid') ||"
-            " document.querySelector('#practice-ecart') ||"
-            " document.querySelector('#practice-hand button.card.legal')")
-        if p.locator("#practice-derivation li").count():
-            break
-        bids = p.locator("#practice-actions button.bid[data-bid='passe']")
-        if bids.count():
-            bids.click()
-            continue
-        illegal = p.locator("#practice-hand button.card:not(.legal)")
-        if not refused and illegal.count():
-            illegal.first.click()
-            p.locator("#practice-verdict .verdict-title.bad").wait_for()
-            assert "Refused" in p.locator("#practice-verdict").inner_text()
-            assert p.locator("#practice-verdict .explanation").inner_text().strip()
-            refused = True
-            continue
-        before = p.locator("#practice-hand button.card").count()
-        p.locator("#practice-hand button.card.legal").first.click()
-        p.wait_for_function(
-            f"() => document.querySelectorAll('#practice-hand button.card').length !== {before}"
-            " || document.querySelector('#practice-derivation li')")
-    steps = p.locator("#practice-derivation li")
-    assert steps.count() >= 3
-    assert p.locator("#practice-sheet tfoot td.total").count() == 4
-    totals = [int(t) for t in p.locator("#practice-sheet tfoot td.total").all_inner_texts()]
-    assert sum(totals) == 0 and any(totals)
-    page.shot("practice-scored-en")
-
-
 def test_rules_show_their_scenarios_as_worked_examples(page) -> None:
-    examples = pytest.importorskip("tutor.examples", reason="the scenario library is not there")
+    """Under each rule, its scenarios: title, steps as written (French), a link to the
+    example's own page."""
     rule_id = "play.follow-suit"
-    found = list(examples.examples_for_rule(rule_id))
+    found = examples_for_rule(rule_id)
     assert found, "the follow-suit rule has scenarios in scenarios/jeu_de_la_carte.feature"
-    page.goto("/rules?lang=fr")
-    rule = page.page.locator(f"article.rule[id='{rule_id}']")
-    rule.locator("details.examples summary").click()
-    assert rule.locator(".example").count() == len(found)
-    assert rule.locator(".example").first.is_visible()
+    page.goto("/rules?lang=en")
+    p = page.page
+    rule = p.locator(f"article.rule[id='{rule_id}']")
+    summary = rule.locator("details.examples summary")
+    assert summary.inner_text() == f"{len(found)} worked examples"
+    summary.click()
+    examples = rule.locator(".example")
+    assert examples.count() == len(found)
+    first = examples.first
+    assert first.is_visible()
+    assert "000_79ccdf50a49e58e5" in rule.locator(".rule-source").inner_text()
+    assert first.locator("h4").inner_text() == found[0]["title"]
+    assert first.locator("ol.steps").get_attribute("lang") == found[0]["language"]
+    keywords = first.locator(".step-keyword").all_inner_texts()
+    assert keywords == [step["keyword"] for step in found[0]["steps"]]
+    first.get_by_role("link", name=re.compile("Open the worked example")).click()
+    p.wait_for_url(re.compile(re.escape(found[0]["url"])))
+    assert p.locator("h1").inner_text() == found[0]["title"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_example_page_in_both_languages(page, lang: str) -> None:
+    """A worked example on its own page: the scenario as written, its cards drawn as cards,
+    its table of tricks, headings in the reader's language, links to its rules."""
+    entry = next(e for e in examples_for_rule("excuse.chelem") if "dernier pli" in e["title"])
+    labels = {"fr": ("Exemple commenté", "Pas à pas", "Règles illustrées :"),
+              "en": ("Worked example", "Step by step", "Rules it illustrates:")}[lang]
+    page.goto(_with_lang(entry["url"], lang))
+    p = page.page
+    assert p.locator("html").get_attribute("lang") == lang
+    assert p.locator(".kicker").inner_text().lower() == labels[0].lower()
+    title = p.locator("h1")
+    assert title.inner_text() == entry["title"] and title.get_attribute("lang") == "fr"
+    assert p.locator("#steps-title").inner_text() == labels[1]
+    assert p.locator(".breadcrumb p").inner_text() == labels[2]
+    steps = p.locator("ol.steps > li")
+    assert steps.count() == len(entry["steps"])
+    # The table of tricks: 18 rows, the cards drawn with their names.
+    table = p.locator("ol.steps table.grid")
+    assert table.locator("tbody tr").count() == 18
+    last_row = table.locator("tbody tr").last
+    names = last_row.locator(".card").evaluate_all("n => n.map(c => c.getAttribute('aria-label'))")
+    assert names == {"fr": ["excuse", "roi de pique", "roi de cœur", "roi de trèfle"],
+                     "en": ["excuse", "king of spades", "king of hearts", "king of clubs"]}[lang]
+    # Its rules, linked to the rules page.
+    links = p.locator(".breadcrumb a")
+    assert links.count() == len(entry["rules"])
+    links.first.click()
+    p.wait_for_url(re.compile(r"/rules#" + re.escape(entry["rules"][0])))
+    page.shot(f"example-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_unknown_page_is_a_page_in_the_layout(page, lang: str) -> None:
+    """A 404 on a page address is an HTML page in the reader's language with the menu; the
+    API keeps its problem+json."""
+    page.allow("404")  # the browser logs the status of the page it was asked for
+    p = page.page
+    response = p.goto(page.base + f"/no/such/page?lang={lang}")
+    assert response.status == 404
+    assert "text/html" in response.headers["content-type"]
+    assert p.locator("html").get_attribute("lang") == lang
+    title = {"fr": "Page introuvable", "en": "Page not found"}[lang]
+    assert p.locator("h1").inner_text() == title
+    assert "/no/such/page" in p.locator("#error-detail").inner_text()
+    assert p.locator("nav[aria-label] a").count() >= 5
+    other = "en" if lang == "fr" else "fr"
+    assert "/no/such/page" in p.locator(f".lang-switch a[data-lang='{other}']").get_attribute(
+        "href")
+    api = p.request.get(page.base + "/api/v1/no/such/thing")
+    assert api.status == 404 and api.headers["content-type"] == "application/problem+json"
+    missing = p.goto(page.base + f"/examples/no/such/example?lang={lang}")
+    assert missing.status == 404 and p.locator("h1").inner_text() == title
+    page.shot(f"not-found-{lang}")

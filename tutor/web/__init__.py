@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import random
 from typing import Any, Final
+from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Flask, Response, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException, NotFound
 
 from rules_fr.cards import CardParseError, parse_card
 from tutor.i18n.language import LANG_COOKIE
 from tutor.web.cards import card_view, cards_table
 from tutor.web.situations import ecart_situation, trick_situation
-from tutor.web.texts import js_texts
+from tutor.web.texts import js_texts, practice_texts
 
-__all__ = ["LANG_COOKIE", "LANGUAGES", "bp", "register"]
+__all__ = ["LANG_COOKIE", "LANGUAGES", "bp", "page_error", "register"]
 
 LANGUAGES: Final = ("fr", "en")
 _COOKIE_AGE: Final = 365 * 24 * 3600
@@ -40,9 +42,13 @@ bp = Blueprint(
 
 
 def register(app: Flask) -> None:
-    """Mount the pages at the root of ``app`` (the API lives under ``/api/v1``)."""
+    """Mount the pages at the root of ``app`` (the API lives under ``/api/v1``); errors on
+    page addresses become pages (see :data:`tutor.errors.PAGE_ERRORS`)."""
+    from tutor.errors import PAGE_ERRORS
+
     app.register_blueprint(bp)
     app.jinja_env.globals["card_view"] = card_view
+    app.extensions[PAGE_ERRORS] = page_error
 
 
 # --- language ------------------------------------------------------------------------------
@@ -68,33 +74,57 @@ def current_lang() -> str:
 
 
 def _switch_url(lang: str) -> str:
+    """This very address (whatever page, even one that does not exist) in ``lang``."""
     args = request.args.to_dict(flat=False)
     args["lang"] = [lang]
-    return url_for(request.endpoint or "web.home", **(request.view_args or {}), **args)
-
-
-@bp.app_context_processor
-def _page_globals() -> dict[str, Any]:
-    if request.blueprint != "web":
-        return {}
-    lang = current_lang()
-    return {
-        "lang": lang,
-        "other_lang": "en" if lang == "fr" else "fr",
-        "switch_url": _switch_url,
-    }
+    return quote(request.script_root + request.path) + "?" + urlencode(args, doseq=True)
 
 
 def _page(template: str, page: str, title: str, **context: Any) -> str:
+    """A page in the layout: its language, the switch, the sentences and card faces the
+    script needs (``texts``, ``cards``) and the API's address."""
+    lang = current_lang()
     return render_template(
         f"web/{template}",
         page=page,
         title=title,
+        lang=lang,
+        other_lang="en" if lang == "fr" else "fr",
+        switch_url=_switch_url,
         texts=js_texts(),
         cards=cards_table(),
         api=url_for("web.home").rstrip("/") + "/api/v1",
         **context,
     )
+
+
+# --- errors on pages -------------------------------------------------------------------------
+
+
+def _error_texts(status: int) -> tuple[str, str]:
+    if status == 404:
+        return _("Page not found"), _("There is no page at this address: %(path)s.",
+                                      path=request.path)
+    if status == 405:
+        return _("Not possible on this page"), _(
+            "This page cannot be used with the method %(method)s.", method=request.method)
+    if status >= 500:
+        return _("Something went wrong"), _(
+            "The tutor could not show this page. Try again in a moment.")
+    return _("This page cannot be shown"), _("The request for this page was not understood "
+                                             "(error %(status)s).", status=status)
+
+
+def page_error(error: HTTPException) -> Response:
+    """An error on a page address (not under ``/api/``) as a page in the layout, in the
+    reader's language; :func:`tutor.errors.handle_http_exception` calls it, so the API keeps
+    its problem+json."""
+    status = error.code or 500
+    title, detail = _error_texts(status)
+    html = _page("error.html", "error", title, status=status, detail=detail)
+    headers = {name: value for name, value in error.get_headers()
+               if name.lower() != "content-type"}
+    return Response(html, status=status, headers=headers, mimetype="text/html")
 
 
 # --- pages ---------------------------------------------------------------------------------
@@ -112,6 +142,18 @@ def rules() -> str:
     from tutor.web.rules import catalog_view
 
     return _page("rules.html", "rules", _("Rules"), topics=catalog_view())
+
+
+@bp.get("/examples/<path:example_id>")
+def example(example_id: str) -> str:
+    """One scenario as a worked example, written as the test suite runs it, with its rules."""
+    from tutor.examples import example as find_example
+    from tutor.web.examples import example_view
+
+    entry = find_example(example_id)
+    if entry is None:
+        raise NotFound()
+    return _page("example_page.html", "example", entry["title"], example=example_view(entry))
 
 
 def _players_arg() -> int:
@@ -184,5 +226,9 @@ def practice() -> str:
     """A deal against robots on a table of the tables API."""
     from flask import current_app
 
+    from rules_fr.table import rules_for
+
     return _page("practice.html", "practice", _("Practice table"),
-                 available=_has_tables(current_app))
+                 available=_has_tables(current_app),
+                 practice_texts={**practice_texts(), "sizes": {
+                     str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)}})

@@ -32,12 +32,11 @@ def topic_title(topic: str) -> str:
     return titles.get(topic, topic)
 
 
-def _examples(rule_id: str) -> list[Any]:
-    try:
-        from tutor.examples import examples_for_rule
-    except ImportError:  # the scenario library is optional: the rules stand without examples
-        return []
-    return list(examples_for_rule(rule_id))
+def _examples(rule_id: str) -> list[dict[str, Any]]:
+    from tutor.examples import examples_for_rule
+    from tutor.web.examples import example_view
+
+    return [example_view(entry) for entry in examples_for_rule(rule_id)]
 
 
 def catalog_view() -> list[dict[str, Any]]:

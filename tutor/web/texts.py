@@ -1,14 +1,16 @@
 """The sentences the page script shows, translated on the server and handed to it as JSON.
 
-The script never holds a sentence of its own: it picks these by key. ``%(name)s`` placeholders
+The scripts never hold a sentence of their own: it picks these by key. ``%(name)s`` placeholders
 are filled by the script with numbers it knows (how many cards are selected).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import gettext as _
 
-__all__ = ["js_texts"]
+__all__ = ["js_texts", "practice_texts"]
 
 
 def js_texts() -> dict[str, str]:
@@ -50,4 +52,59 @@ def js_texts() -> dict[str, str]:
         "bot": _("Robot %(number)s"),
         "cards_left": _("%(count)s cards"),
         "last_trick": _("Last trick won by %(name)s."),
+    }
+
+
+def practice_texts() -> dict[str, Any]:
+    """Every sentence of ``practice.js`` (the practice table), in the page's language, by key;
+    ``bids`` and ``poignee_levels`` are keyed by the API's codes."""
+    return {
+        "you": _("You"),
+        "dealer": _("dealer"),
+        "taker": _("taker"),
+        "partner": _("partner"),
+        "to_move": _("to play"),
+        "your_turn": _("Your turn."),
+        "waiting": _("The robots are playing…"),
+        "bid_prompt": _("Your bid:"),
+        "call_prompt": _("Call a card:"),
+        "ecart_prompt": _("Select the cards of your écart, then put them aside:"),
+        "ecart_submit": _("Put these cards aside"),
+        "bids": {"passe": _("Pass"), "petite": _("Petite"), "garde": _("Garde"),
+                 "garde_sans": _("Garde sans"), "garde_contre": _("Garde contre")},
+        "contract": _("Contract"),
+        "deal": _("Deal"),
+        "total": _("Total"),
+        "refused": _("Refused"),
+        "played": _("Played"),
+        "over": _("The partie is over."),
+        "advice_bid": _("Bidding advice"),
+        "advice_ecart": _("Écart advice"),
+        "advice_play": _("Which card would a good player play?"),
+        "advice_busy": _("Asking the adviser…"),
+        "advised_bid": _("Advised bid: %(bid)s"),
+        "advised_ecart": _("Advised écart"),
+        "advised_card": _("Advised card: %(card)s"),
+        "advice_strength": _("Count of the hand: %(strength)s points"),
+        "why": _("Why"),
+        "follow_bid": _("Bid %(bid)s"),
+        "follow_ecart": _("Select these cards"),
+        "follow_card": _("Play this card"),
+        "poignee_prompt": _("Before your first card:"),
+        "poignee_levels": {"simple": _("Show a simple poignée (%(count)s trumps)"),
+                           "double": _("Show a double poignée (%(count)s trumps)"),
+                           "triple": _("Show a triple poignée (%(count)s trumps)")},
+        "poignee_select": _("Select the %(count)s trumps to show (the excuse may stand for a "
+                            "missing one), then show them."),
+        "poignee_submit": _("Show these trumps"),
+        "poignee_shown": _("Poignée shown"),
+        "cancel": _("Cancel"),
+        "chelem_announce": _("Announce a slam"),
+        "chelem_announced": _("slam announced"),
+        "chelem_done": _("Slam announced: you lead the first trick."),
+        "ecart_shown": _("Trumps of the écart shown"),
+        "called": _("Called card: %(card)s"),
+        "last_winner": _("Won by %(name)s."),
+        "you_lead": _("You lead: the trick is empty."),
+        "bid_of": _("bid: %(bid)s"),
     }

@@ -129,7 +129,8 @@
     const none = document.getElementById("no-rule");
     const rules = Array.from(document.querySelectorAll("article.rule"));
     const fold = (s) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    const haystacks = rules.map((r) => fold(r.dataset.search + " " + r.textContent));
+    // The rule itself (id, title, text, note, sources), not the text of its worked examples.
+    const haystacks = rules.map((r) => fold(r.dataset.search + " " + r.querySelector(".rule-source").textContent));
     function apply() {
       const words = fold(input.value).split(/\s+/).filter(Boolean);
       let shown = 0;
@@ -423,5 +424,6 @@
 
   const pages = { rules: initRules, trick: initTrick, ecart: initEcart, score: initScore };
   if (pages[body.dataset.page]) pages[body.dataset.page]();
-  if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, cardName: cardName, fill: fill, T: T, API: API, LANG: LANG });
+  const cardOrder = (code) => (CARDS[code] ? CARDS[code].order : 99);
+  if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG });
 })();
