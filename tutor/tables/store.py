@@ -35,7 +35,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, func, insert, s
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from rules_fr.contracts import Contract
-from tutor.tables.game import Event, TableMeta, TableState
+from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
 from tutor.tables.models import EventRow, SeatRow, TableRow
 
 __all__ = [
@@ -206,7 +206,7 @@ class Store:
                 {"table_id": table_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
                  "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
             state = TableState(meta)
-            self._run_automatic(conn, table_id, state)
+            self._insert(conn, table_id, self._run_automatic(state, table_id))
         self._put(table_id, state)
         return table_id, referee, tokens
 
@@ -341,8 +341,9 @@ class Store:
                 appended: list[Event] = []
                 try:
                     for kind, data in decide(state):
-                        appended.append(self._append(conn, table_id, state, kind, data))
-                    appended.extend(self._run_automatic(conn, table_id, state))
+                        appended.append(self._apply(state, kind, data))
+                    appended.extend(self._run_automatic(state, table_id))
+                    self._insert(conn, table_id, appended)
                 except BaseException:
                     if state.seq == start:  # nothing applied: the state is still good
                         self._put(table_id, state)
@@ -356,22 +357,33 @@ class Store:
         self._put(table_id, state)
         return state, appended
 
-    def _append(self, conn: Connection, table_id: str, state: TableState, kind: str,
-                data: dict[str, Any]) -> Event:
+    @staticmethod
+    def _apply(state: TableState, kind: str, data: dict[str, Any]) -> Event:
+        """The next event, applied to ``state`` (raises, before anything is written, if the
+        event is impossible)."""
         ev = Event(state.seq + 1, kind, data)
-        state.apply(ev)  # raises before anything is written if the event is impossible
-        conn.execute(insert(_events).values(table_id=table_id, seq=ev.seq, type=kind,
-                                            data=dict(data), created=_now()))
+        state.apply(ev)
         return ev
 
-    def _run_automatic(self, conn: Connection, table_id: str,
-                       state: TableState) -> list[Event]:
+    @staticmethod
+    def _insert(conn: Connection, table_id: str, events: list[Event]) -> None:
+        """Append ``events`` to the log in one statement (one round trip, whatever their
+        number: a bots' partie is a thousand events), inside the caller's transaction."""
+        if events:
+            now = _now()
+            conn.execute(insert(_events), [
+                {"table_id": table_id, "seq": ev.seq, "type": ev.type, "data": dict(ev.data),
+                 "created": now} for ev in events])
+
+    def _run_automatic(self, state: TableState, table_id: str) -> list[Event]:
+        """Apply the events the server adds by itself (deals, bots, scores) until a person
+        must act; the caller inserts them."""
         appended = []
-        for _ in range(20_000):
+        for _ in range(MAX_AUTOMATIC):
             nxt = state.next_automatic(table_id)
             if nxt is None:
                 break
-            appended.append(self._append(conn, table_id, state, *nxt))
+            appended.append(self._apply(state, *nxt))
         return appended
 
     def table_ids(self, ids: Sequence[str]) -> list[str]:
