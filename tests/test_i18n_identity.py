@@ -266,6 +266,43 @@ def test_outside_a_request_the_words_are_the_code_language(app):
     assert words.card_name(parse_card("KH")) == "the king of hearts"
 
 
+def test_force_locale_is_followed_and_the_memo_is_per_language(app):
+    """The language is Flask-Babel's at each call: ``force_locale`` switches it, and a violation
+    already worded in French is worded again in English, then the French comes back."""
+    from flask_babel import force_locale
+
+    v = VIOLATIONS[0]
+    with app.test_request_context("/?lang=fr"):
+        french = violation_message(v)
+        assert words.card_name(parse_card("KH")) == "le roi de cœur"
+        with force_locale("en"):
+            english = violation_message(v)
+            assert words.card_name(parse_card("KH")) == "the king of hearts"
+            assert words.points(97) == "48.5"
+        assert violation_message(v) == french != english
+        assert words.points(97) == "48,5"
+    with app.test_request_context("/?lang=en"):
+        assert violation_message(v) == english
+
+
+def test_a_violation_is_worded_once_per_request(app, monkeypatch):
+    """Its payload, then the explanation: the second asks the memo, not the catalogs."""
+    from tutor.i18n import violations
+
+    calls: list[str] = []
+    code = VIOLATIONS[0].code
+    build = violations.MESSAGES[code]
+    monkeypatch.setitem(violations.MESSAGES, code, lambda p: calls.append("x") or build(p))
+    v = Violation(VIOLATIONS[0].code, VIOLATIONS[0].rule, dict(VIOLATIONS[0].params))
+    twin = Violation(v.code, v.rule, dict(v.params))
+    with app.test_request_context("/?lang=en"):
+        first = violation_payload(v)["message"]
+        assert explain_deal([v]) == first and len(calls) == 1
+        assert violation_message(twin) == first and len(calls) == 2  # another object
+    with app.test_request_context("/?lang=en"):
+        assert violation_message(v) == first and len(calls) == 3  # another request
+
+
 def test_languages_do_not_leak_between_apps(app, tmp_path):
     """Two apps, two catalogs: the per-language caches belong to the catalog, not the code."""
     import shutil

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
 from rules_fr.cards import EXCUSE, Card, CardSet
 from rules_fr.poignee import PoigneeLevel, poignee_size
 from rules_fr.verdicts import Violation
@@ -21,8 +19,11 @@ from tutor.i18n.words import (
     card_name,
     contract_name,
     format_list,
+    gettext,
     handful_name,
+    ngettext,
     number,
+    speaking,
 )
 
 __all__ = [
@@ -54,6 +55,7 @@ def _legal_cards(legal: CardSet) -> str:
                     len(others), cards=cards)
 
 
+@speaking
 def explain_play(card: Card, violations: Sequence[Violation], warnings: Sequence[Violation],
                  legal: CardSet) -> str:
     """POST /check/play: why ``card`` may not be played, and which cards may; or that it may,
@@ -70,6 +72,7 @@ def explain_play(card: Card, violations: Sequence[Violation], warnings: Sequence
     return " ".join(sentences)
 
 
+@speaking
 def explain_ecart(violations: Sequence[Violation], trumps_to_show: CardSet) -> str:
     """POST /check/ecart: what is wrong with the écart, or that it is legal (and which trumps
     the taker must show to the defence)."""
@@ -83,6 +86,7 @@ def explain_ecart(violations: Sequence[Violation], trumps_to_show: CardSet) -> s
     return " ".join(sentences)
 
 
+@speaking
 def explain_bid(bid: Any, violations: Sequence[Violation]) -> str:
     """POST /check/bid: why the bid is refused, or the bid made (``None`` is a pass)."""
     if violations:
@@ -92,6 +96,7 @@ def explain_bid(bid: Any, violations: Sequence[Violation]) -> str:
     return gettext("You bid %(contract)s.", contract=contract_name(bid, article=True))
 
 
+@speaking
 def explain_king_call(card: Card, violations: Sequence[Violation], alone: bool) -> str:
     """POST /check/king-call: why the call is refused, or who the partner is."""
     if violations:
@@ -103,6 +108,7 @@ def explain_king_call(card: Card, violations: Sequence[Violation], alone: bool) 
                    "is played.", card=card_name(card))
 
 
+@speaking
 def explain_poignee(level: PoigneeLevel | None, violations: Sequence[Violation]) -> str:
     """POST /check/poignee: why the poignée is refused, or what it is worth."""
     if violations:
@@ -114,6 +120,7 @@ def explain_poignee(level: PoigneeLevel | None, violations: Sequence[Violation])
                    handful=handful_name(level), bonus=number(level.bonus))
 
 
+@speaking
 def explain_hand(players: int, petit_sec: bool, poignees: Sequence[PoigneeLevel]) -> str:
     """What a hand allows or demands before play: a petit sec annuls the deal; a poignée may
     be shown (each level with its number of trumps)."""
@@ -132,6 +139,7 @@ def explain_hand(players: int, petit_sec: bool, poignees: Sequence[PoigneeLevel]
                    choices=format_list(choices, style="or"))
 
 
+@speaking
 def explain_deal(violations: Sequence[Violation]) -> str:
     """POST /check/deal: what is wrong with the deal, or that it is regular."""
     if violations:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import pgettext
-
 from rules_fr.catalog import RULES, Rule
+from tutor.i18n.words import pgettext, speaking
 
 __all__ = ["rule_payload", "rule_title"]
 
 
+@speaking
 def rule_title(rule_id: str) -> str:
     """The title of rule ``rule_id`` in the current language; the id itself for a rule the
     catalog does not hold (so a citation never fails)."""
@@ -26,6 +26,7 @@ def rule_title(rule_id: str) -> str:
     return pgettext(rule.id, rule.title)
 
 
+@speaking
 def rule_payload(rule: Rule) -> dict[str, Any]:
     """``{"id", "topic", "title", "text", "source", "sources", "note"}`` in the current
     language: ``source`` is the sources joined with commas, ``sources`` the list;

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext
-
 from rules_fr.scoring import LineCode, Score, ScoreLine
 from tutor.i18n.words import (
     bouts_phrase,
     contract_name,
+    gettext,
+    ngettext,
     number,
     points,
     signed,
+    speaking,
 )
 
 __all__ = ["explain_score", "line_text", "score_payload"]
@@ -122,6 +123,7 @@ def _per_seat_factor(line: ScoreLine) -> dict[str, str]:
                 score=signed(line.points))
 
 
+@speaking
 def line_text(line: ScoreLine, score: Score) -> str:
     """The sentence of one derivation line, in the current language."""
     p = dict(line.params)
@@ -178,6 +180,18 @@ _EXPLANATION_ORDER = {
 }
 
 
+def _explanation(score: Score, texts: list[str | None]) -> str:
+    """The explanation from the lines' sentences (``texts[i]`` of ``score.lines[i]``; ``None``
+    for a line not said yet)."""
+    order = sorted((i for i, line in enumerate(score.lines) if line.code in _EXPLANATION_ORDER),
+                   key=lambda i: _EXPLANATION_ORDER[LineCode(score.lines[i].code)])
+    sentences = [text if (text := texts[i]) is not None else line_text(score.lines[i], score)
+                 for i in order]
+    sentences.append(_summary(score))
+    return " ".join(sentences)
+
+
+@speaking
 def explain_score(score: Score) -> str:
     """The whole derivation in a few sentences, in the rulebook's order (difference, contract,
     poignées, petit au bout, chelem, total) and the seats' scores.
@@ -185,23 +199,23 @@ def explain_score(score: Score) -> str:
     The target (with N bouts, the taker needs …) is left out, as the rulebook leaves it out:
     it is the second figure of the first sentence, and the derivation's ``target`` line says it.
     """
-    lines = sorted((line for line in score.lines if line.code in _EXPLANATION_ORDER),
-                   key=lambda line: _EXPLANATION_ORDER[LineCode(line.code)])
-    sentences = [line_text(line, score) for line in lines]
-    sentences.append(_summary(score))
-    return " ".join(sentences)
+    return _explanation(score, [None] * len(score.lines))
 
 
+@speaking
 def score_payload(score: Score) -> dict[str, Any]:
     """``{"won", "target", "difference", "multiplier", "scores", "derivation",
-    "explanation"}``; each derivation step is ``{"code", "params", "points", "text"}``."""
+    "explanation"}``; each derivation step is ``{"code", "params", "points", "text"}``
+    (each line is worded once: the explanation reuses the steps' sentences)."""
+    texts: list[str | None] = [line_text(line, score) for line in score.lines]
     return {
         "won": score.won,
         "target": score.target,
         "difference": score.difference,
         "multiplier": score.multiplier,
         "scores": score.scores(),
-        "derivation": [dict(line.as_dict(), text=line_text(line, score)) for line in score.lines],
-        "explanation": explain_score(score),
+        "derivation": [dict(line.as_dict(), text=text)
+                       for line, text in zip(score.lines, texts, strict=True)],
+        "explanation": _explanation(score, texts),
     }
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from flask_babel import gettext, ngettext, pgettext
-
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n.rules import rule_title
 from tutor.i18n.words import (
@@ -28,7 +26,12 @@ from tutor.i18n.words import (
     contract_name,
     count_cards,
     format_list,
+    gettext,
+    ngettext,
+    pgettext,
     points,
+    request_memo,
+    speaking,
     suit_name,
     suit_to_follow,
     to_cards,
@@ -493,6 +496,7 @@ def _card_already_played(p: Params) -> str:
 
 # --- scoring input --------------------------------------------------------------------------
 
+@speaking
 def score_reason(reason: Any, p: Params) -> str | None:
     """The sentence for a ``score-impossible`` reason, or ``None`` for an unknown one."""
     bouts = p.get("bouts")
@@ -570,14 +574,25 @@ MESSAGES: Final[Mapping[Code, Callable[[Params], str]]] = {
 """One sentence builder per code (a test walks :class:`~rules_fr.verdicts.Code`)."""
 
 
+@speaking
 def with_rule(sentence: str, rule_id: str) -> str:
     """``sentence`` followed by the rule it applies: "… Rule: Follow suit (play.follow-suit)."."""
     return gettext("%(sentence)s Rule: %(title)s (%(rule)s).", sentence=sentence,
                    title=rule_title(rule_id), rule=rule_id)
 
 
+@speaking
 def violation_message(v: Violation) -> str:
-    """The sentence for ``v`` in the current language, citing its rule."""
+    """The sentence for ``v`` in the current language, citing its rule.
+
+    Said once per request: the same Violation object (a frozen verdict; its params are never
+    changed) asked again — its payload, then the endpoint's explanation — gets the same
+    sentence back."""
+    memo = request_memo()
+    if memo is not None:
+        said = memo.get(id(v))
+        if said is not None and said[0] is v:  # the memo holds v: its id is not reused
+            return said[1]
     try:
         build = MESSAGES.get(Code(v.code))
     except ValueError:
@@ -586,9 +601,13 @@ def violation_message(v: Violation) -> str:
         sentence = gettext("This breaks a rule (%(code)s).", code=str(v.code))
     else:
         sentence = build(v.params)
-    return with_rule(sentence, v.rule)
+    message = with_rule(sentence, v.rule)
+    if memo is not None:
+        memo[id(v)] = (v, message)
+    return message
 
 
+@speaking
 def violation_payload(v: Violation) -> dict[str, Any]:
     """``{"code", "rule", "params", "message"}``: the verdict as the API serves it."""
     payload = v.as_dict()

@@ -9,21 +9,34 @@ use a real minus sign ("−106", "+318").
 
 Every function here needs a Flask request (or app) context with :func:`init_babel` applied: the
 words come from the catalogs of the current language.
+
+Speed: the catalog and the locale are looked up in Flask-Babel once per call of a public
+function of :mod:`tutor.i18n` (:func:`speaking`), not once per word; the gettext functions here
+behave exactly as Flask-Babel's, for the language :func:`speech` gives. Card names are cached
+per catalog, integers and half-points are written without Babel's number parser (the same
+text: no grouping, the locale's decimal mark, a real minus sign).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final, ParamSpec, TypeVar
+from weakref import WeakKeyDictionary
 
+from babel import Locale
 from babel.lists import format_list as _babel_format_list
-from babel.numbers import format_decimal
-from flask_babel import get_locale, ngettext, npgettext, pgettext
+from babel.numbers import format_decimal, get_decimal_symbol
+from babel.support import NullTranslations
+from flask import g, has_app_context
+from flask_babel import get_domain, get_locale
 
 from rules_fr.cards import BY_CODE, CAVALIER, DAME, ROI, VALET, Card, CardSet, Suit
 
 __all__ = [
+    "Speech",
     "bouts_phrase",
     "camp_name",
     "card_list",
@@ -32,11 +45,18 @@ __all__ = [
     "contract_name",
     "count_cards",
     "format_list",
+    "gettext",
     "handful_name",
+    "ngettext",
+    "npgettext",
     "number",
+    "pgettext",
     "players_phrase",
     "points",
+    "request_memo",
     "signed",
+    "speaking",
+    "speech",
     "suit_name",
     "suit_to_follow",
     "to_cards",
@@ -44,27 +64,162 @@ __all__ = [
 ]
 
 MINUS = "\u2212"
+_OUTSIDE_LOCALE: Final = "fr"
+"""The numbers' locale outside any app context (Flask-Babel has no locale there)."""
 
 
-def _locale() -> str:
+# --- the current language, looked up once per call ------------------------------------------
+
+class Speech:
+    """One catalog in one locale: its gettext lookups (bound, as Flask-Babel calls them), the
+    locale's decimal mark, and the card names already said.
+
+    One per catalog object of Flask-Babel (two apps with their own catalogs never share one).
+    """
+
+    __slots__ = ("__weakref__", "decimal", "gettext", "locale", "names", "ngettext",
+                 "npgettext", "pgettext")
+
+    def __init__(self, translations: Any, locale: str) -> None:
+        self.locale = Locale.parse(locale)
+        self.decimal: str = get_decimal_symbol(self.locale)
+        self.gettext: Callable[[str], str] = translations.ugettext
+        self.ngettext: Callable[[str, str, int], str] = translations.ungettext
+        self.pgettext: Callable[[str, str], str] = translations.upgettext
+        self.npgettext: Callable[[str, str, str, int], str] = translations.unpgettext
+        self.names: dict[tuple[int, bool], str] = {}
+
+
+_SPEECHES: WeakKeyDictionary[Any, dict[str, Speech]] = WeakKeyDictionary()
+_OUTSIDE: Final = Speech(NullTranslations(), _OUTSIDE_LOCALE)
+_ACTIVE: ContextVar[Speech | None] = ContextVar("tutor_i18n_speech", default=None)
+_G_STATE: Final = "_tutor_i18n"
+
+
+class _RequestState:
+    """What this app context (a request) already resolved: the Speech of its locale and
+    domain, and the sentences already said (:func:`request_memo`)."""
+
+    __slots__ = ("domain", "locale", "memo", "speech")
+
+    def __init__(self, locale: Any, domain: Any, speech: Speech) -> None:
+        self.locale, self.domain, self.speech = locale, domain, speech
+        self.memo: dict[Any, Any] = {}
+
+
+def _resolve() -> Speech:
+    """The Speech of Flask-Babel's current catalog and locale (what its gettext would use).
+
+    Kept on ``g`` for the rest of the request while Flask-Babel's locale and domain stay the
+    same objects (``force_locale`` or ``refresh`` change them, and a new Speech is found)."""
     locale = get_locale()
-    return str(locale) if locale is not None else "fr"
+    if locale is None:  # no app context: Flask-Babel answers with empty translations
+        return _OUTSIDE
+    domain = get_domain()
+    state = g.get(_G_STATE)
+    if state is not None and state.locale is locale and state.domain is domain:
+        return state.speech
+    translations = domain.get_translations()  # what flask_babel.get_translations() returns
+    code = str(locale)
+    by_locale = _SPEECHES.get(translations)
+    if by_locale is None:
+        by_locale = _SPEECHES[translations] = {}
+    found = by_locale.get(code)
+    if found is None:
+        found = by_locale[code] = Speech(translations, code)
+    setattr(g, _G_STATE, _RequestState(locale, domain, found))
+    return found
+
+
+def request_memo() -> dict[Any, Any] | None:
+    """A dict that lives as long as the current request and its language, for sentences a
+    request would otherwise word twice (a violation in its payload, then in the
+    explanation); ``None`` outside an app context."""
+    if not has_app_context():
+        return None
+    current = speech()
+    state = g.get(_G_STATE)
+    if state is None or state.speech is not current:
+        return None
+    return state.memo
+
+
+def speech() -> Speech:
+    """The current language: the one :func:`speaking` resolved for this call, else looked up."""
+    active = _ACTIVE.get()
+    return active if active is not None else _resolve()
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def speaking(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Look the language up once for the whole call of ``function`` (a public function that
+    says many words), rather than once per word; nested calls reuse it. (So a
+    ``force_locale`` must wrap the public call, not run inside one: none does.)"""
+
+    @functools.wraps(function)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if _ACTIVE.get() is not None:
+            return function(*args, **kwargs)
+        token = _ACTIVE.set(_resolve())
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _ACTIVE.reset(token)
+
+    return wrapper
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext``, in the current :func:`speech`."""
+    text = speech().gettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext`` (``num`` is a variable too), in the current :func:`speech`."""
+    variables.setdefault("num", num)
+    return speech().ngettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """Flask-Babel's ``pgettext``, in the current :func:`speech`."""
+    text = speech().pgettext(context, string)
+    return text % variables if variables else text
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``npgettext``, in the current :func:`speech`."""
+    variables.setdefault("num", num)
+    return speech().npgettext(context, singular, plural, num) % variables
 
 
 # --- numbers --------------------------------------------------------------------------------
 
+_PLAIN_LIMIT: Final = 10**15
+"""Integers below this are written with ``str()``: exactly what Babel writes for them."""
+
+
 def number(value: int | float | Decimal) -> str:
     """A number the locale's way, without thousands separators (scores read like the
     rulebook's "+1746"): ``40,5`` in French, ``40.5`` in English."""
+    if type(value) is int and -_PLAIN_LIMIT < value < _PLAIN_LIMIT:
+        return str(value) if value >= 0 else f"{MINUS}{-value}"
     if isinstance(value, float):
         value = Decimal(str(value))
     negative = value < 0
-    text = format_decimal(abs(value), locale=_locale(), group_separator=False)
+    text = format_decimal(abs(value), locale=speech().locale, group_separator=False)
     return f"{MINUS}{text}" if negative else text
 
 
 def points(half_points: int) -> str:
     """Half-points as points: 97 → ``48,5`` / ``48.5``; 98 → ``49``."""
+    if type(half_points) is int and -_PLAIN_LIMIT < half_points < _PLAIN_LIMIT:
+        whole, half = divmod(abs(half_points), 2)
+        text = f"{whole}{speech().decimal}5" if half else str(whole)
+        return f"{MINUS}{text}" if half_points < 0 else text
     return number(Decimal(half_points) / 2)
 
 
@@ -78,9 +233,9 @@ def signed(value: int | float | Decimal) -> str:
 def format_list(items: Iterable[str], style: str = "standard") -> str:
     """``a, b et c`` / ``a, b, and c``; ``style="or"`` for alternatives."""
     items = list(items)
-    if not items:
-        return ""
-    return _babel_format_list(items, style=style, locale=_locale())
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return _babel_format_list(items, style=style, locale=speech().locale)
 
 
 # --- cards ----------------------------------------------------------------------------------
@@ -159,6 +314,15 @@ def card_name(card: Card | str, *, article: bool = True) -> str:
     """
     if isinstance(card, str):
         card = BY_CODE[card]
+    names = speech().names
+    key = (card.index, article)
+    name = names.get(key)
+    if name is None:
+        name = names[key] = _card_name(card, article)
+    return name
+
+
+def _card_name(card: Card, article: bool) -> str:
     if card.is_excuse:
         if article:
             return pgettext("card with article", "the excuse")
@@ -187,6 +351,7 @@ def _group_key(card: Card) -> str:
     return card.suit.value
 
 
+@speaking
 def card_list(value: Any, style: str = "standard") -> str:
     """Cards named and joined the locale's way, those of one suit sharing it.
 
