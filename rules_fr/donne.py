@@ -1,5 +1,5 @@
-"""One deal as a state machine: bidding, king call, chien and écart, announcements, tricks,
-counting and score.
+"""One deal as a state machine: bidding, king call, chien and écart, the taker's « Jeu » or
+chelem, tricks, counting and score.
 
 As in pokerkit, every action is a frozen record; :meth:`Donne.check` returns the violations
 an action would commit (nothing changes), :meth:`Donne.apply` verifies and applies it and
@@ -13,6 +13,20 @@ same state, which is how tables persist (an append-only event log).
 >>> _ = d.apply(Bid(1, Contract.GARDE))
 >>> [v.code for v in d.check(Bid(2, Contract.PETITE))]
 ['bid-too-low']
+
+Once the contract is settled (after the king call, the écart, or at once for a garde sans or
+contre) the deal waits for the taker (ecart.jeu, chelem.announce): he says « Jeu » and the
+player right of the dealer leads, or he announces a chelem and leads himself.
+
+>>> _ = d.apply(Bid(2, Contract.GARDE_SANS))
+>>> _ = d.apply(Bid(3, None)); _ = d.apply(Bid(0, None))
+>>> d.phase, d.taker, d.to_move
+(<Phase.ANNOUNCING: 'announcing'>, 2, 2)
+>>> [v.code for v in d.check(PlayCard(1, next(iter(d.hands[1]))))]
+['wrong-phase']
+>>> _ = d.apply(DeclareJeu(2))
+>>> d.phase, d.to_move, d.chelem_announced
+(<Phase.PLAYING: 'playing'>, 1, False)
 """
 
 from __future__ import annotations
@@ -39,8 +53,8 @@ from rules_fr.table import TableRules, rules_for
 from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
 
 __all__ = [
-    "Action", "AnnounceChelem", "Bid", "CallCard", "Discard", "Donne", "Phase", "PlayCard",
-    "ShowPoignee",
+    "Action", "AnnounceChelem", "Bid", "CallCard", "DeclareJeu", "Discard", "Donne", "Phase",
+    "PlayCard", "ShowPoignee",
 ]
 
 
@@ -48,7 +62,8 @@ class Phase(StrEnum):
     BIDDING = "bidding"
     CALLING = "calling"  # five players: the taker calls a king
     ECART = "ecart"  # petite and garde: chien shown and taken, écart to make
-    PLAYING = "playing"  # announcements (chelem, poignées) and tricks
+    ANNOUNCING = "announcing"  # the taker says « Jeu » or announces a chelem
+    PLAYING = "playing"  # poignées and tricks
     FINISHED = "finished"
     ALL_PASSED = "all-passed"  # everybody passed: the next dealer deals again
     ANNULLED = "annulled"  # petit sec: the deal is annulled before bidding
@@ -76,7 +91,17 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareJeu:
+    """The taker says « Jeu » (ecart.jeu): no chelem announced, the player right of the
+    dealer leads the first trick."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class AnnounceChelem:
+    """The taker announces a chelem instead of saying « Jeu » (chelem.announce): he leads."""
+
     seat: int
 
 
@@ -92,7 +117,7 @@ class PlayCard:
     card: Card
 
 
-Action = Bid | CallCard | Discard | AnnounceChelem | ShowPoignee | PlayCard
+Action = Bid | CallCard | Discard | DeclareJeu | AnnounceChelem | ShowPoignee | PlayCard
 
 
 @dataclass
@@ -162,7 +187,7 @@ class Donne:
         """The seat expected to act, or ``None`` when the deal is over."""
         if self.phase is Phase.BIDDING:
             return speaker_seat(self.dealer, self.players, len(self.bids))
-        if self.phase in (Phase.CALLING, Phase.ECART):
+        if self.phase in (Phase.CALLING, Phase.ECART, Phase.ANNOUNCING):
             return self.taker
         if self.phase is Phase.PLAYING:
             return (self.leader + len(self.trick)) % self.players
@@ -215,10 +240,19 @@ class Donne:
                 assert self.contract is not None
                 return check_ecart(self.players, self.contract, self.dealt.hands[seat],
                                    self.chien, action.cards)
-            case AnnounceChelem():
-                if self.phase is not Phase.PLAYING or self.chelem_announced:
+            case DeclareJeu():
+                if self.phase is not Phase.ANNOUNCING:
                     return self._wrong_phase(action)
-                return check_chelem_announcement(seat == self.taker, self.cards_played)
+                if seat != self.taker:
+                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
+                return []
+            case AnnounceChelem():
+                if self.phase is Phase.ANNOUNCING:
+                    return check_chelem_announcement(seat == self.taker, 0)
+                if self.phase in (Phase.PLAYING, Phase.FINISHED) and self.cards_played:
+                    # after the first card: too late, and say so
+                    return check_chelem_announcement(seat == self.taker, self.cards_played)
+                return self._wrong_phase(action)
             case ShowPoignee():
                 if self.phase is not Phase.PLAYING or seat in self.poignees:
                     return self._wrong_phase(action)
@@ -263,11 +297,14 @@ class Donne:
                 assert self.taker is not None
                 self.ecart = CardSet.of(action.cards)
                 self.hands[self.taker] = (self.hands[self.taker] | self.chien) - self.ecart
-                self.phase = Phase.PLAYING
+                self.phase = Phase.ANNOUNCING  # ecart.jeu: the taker then says « Jeu »
+            case DeclareJeu():
+                self.phase = Phase.PLAYING  # the player right of the dealer leads
             case AnnounceChelem():
                 self.chelem_announced = True
                 assert self.taker is not None
                 self.leader = self.taker  # chelem.announce: the announcer leads
+                self.phase = Phase.PLAYING
             case ShowPoignee():
                 self.poignees[action.seat] = tuple(action.cards)
             case PlayCard():
@@ -292,8 +329,10 @@ class Donne:
             self._after_bidding_done()
 
     def _after_bidding_done(self) -> None:
+        """The contract is settled: the écart to make (petite, garde), or at once the taker's
+        « Jeu » or chelem (garde sans, garde contre)."""
         assert self.contract is not None
-        self.phase = Phase.ECART if self.contract.taker_takes_chien else Phase.PLAYING
+        self.phase = Phase.ECART if self.contract.taker_takes_chien else Phase.ANNOUNCING
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat] = self.hands[seat].remove(card)

@@ -17,7 +17,7 @@ from rules_fr.cards import EXCUSE, PETIT, CardSet, parse_card, parse_cards
 from rules_fr.contracts import Camp, Contract
 from rules_fr.counting import PlayedTrick
 from rules_fr.deal import deal
-from rules_fr.donne import Discard, Donne, PlayCard
+from rules_fr.donne import DeclareJeu, Discard, Donne, PlayCard
 from rules_fr.play import check_play
 from rules_fr.simulate import PlayContext, play_random_deal
 
@@ -212,6 +212,7 @@ def test_context_for_donne_drives_a_whole_deal_of_bots():
     donne = Donne(deal(4, dealer=0, seed=9), fixed_contract=(1, Contract.GARDE))
     hand = donne.dealt.hands[1]
     donne.apply(Discard(1, tuple(ecart_policy(4, hand, donne.chien, None, random.Random()))))
+    donne.apply(DeclareJeu(1))
     while donne.to_move is not None:
         seat = donne.to_move
         ctx = context_for_donne(donne, seat)

@@ -1,4 +1,5 @@
-"""The deal state machine: complete deals at 3, 4 and 5 players, refusals leave no trace."""
+"""The deal state machine: complete deals at 3, 4 and 5 players, refusals leave no trace, the
+taker's « Jeu » or chelem between the contract and the first card."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rules_fr.donne import (
     AnnounceChelem,
     Bid,
     CallCard,
+    DeclareJeu,
     Discard,
     Donne,
     Phase,
@@ -63,6 +65,8 @@ def test_donne_complete_deal(players: int, seed: int) -> None:
         assert d.phase is Phase.ECART
         ecart = random_legal_ecart(players, d.hands[d.taker], d.chien, rng)
         d.apply(Discard(d.taker, tuple(ecart)))
+    assert d.phase is Phase.ANNOUNCING and d.to_move == d.taker
+    d.apply(DeclareJeu(d.taker))
     assert d.phase is Phase.PLAYING
     play_out(d, rng)
     assert d.phase is Phase.FINISHED and d.to_move is None
@@ -108,18 +112,89 @@ def test_donne_petit_sec_annuls() -> None:
 
 
 def test_donne_duplicate_fixed_garde_skips_bidding() -> None:
+    """Duplicate: the imposed garde skips the bidding, not the écart nor the taker's « Jeu »."""
     d = Donne(deal(4, dealer=0, seed=11), fixed_contract=(2, Contract.GARDE))
-    if d.phase is not Phase.ANNULLED:
-        assert d.phase is Phase.ECART and d.taker == 2
+    assert d.phase is Phase.ECART and d.taker == 2 and d.bids == []
+    d.apply(Discard(2, tuple(random_legal_ecart(4, d.hands[2], d.chien, random.Random(0)))))
+    assert d.phase is Phase.ANNOUNCING and d.to_move == 2
+    d.apply(DeclareJeu(2))
+    assert d.phase is Phase.PLAYING and d.to_move == 1
 
 
-def test_donne_chelem_announcer_leads() -> None:
-    d = first_valid_deal(4, 5)
+def _garde_sans(players: int, seed: int) -> Donne:
+    """A deal where the second speaker (never the player right of the dealer) takes a garde
+    sans, the king called at five players."""
+    d = first_valid_deal(players, seed)
+    d.apply(Bid(d.to_move, None))
     d.apply(Bid(d.to_move, Contract.GARDE_SANS))
-    for _ in range(3):
+    while d.phase is Phase.BIDDING:
         d.apply(Bid(d.to_move, None))
-    assert d.phase is Phase.PLAYING
-    assert [v.code for v in d.check(AnnounceChelem((d.taker + 1) % 4))] == [
-        Code.CHELEM_NOT_TAKER]
+    if d.phase is Phase.CALLING:
+        d.apply(CallCard(d.taker, next(iter(callable_cards(d.hands[d.taker])))))
+    assert d.taker == (d.dealer + 2) % players
+    return d
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_donne_jeu_opens_play(players: int) -> None:
+    """ecart.jeu: after the contract (the call at five, the écart of a petite or garde, at once
+    for a garde sans) the taker says « Jeu »; nobody plays before, and then the player right
+    of the dealer leads, not the taker."""
+    d = _garde_sans(players, players)
+    assert d.phase is Phase.ANNOUNCING and d.to_move == d.taker
+    leader = (d.dealer + 1) % players
+    card = next(iter(d.hands[leader]))
+    assert [v.code for v in d.check(PlayCard(leader, card))] == [Code.WRONG_PHASE]
+    trumps = tuple(c for c in d.hands[leader] if c.is_trump)
+    assert [v.code for v in d.check(ShowPoignee(leader, trumps))] == [Code.WRONG_PHASE]
+    assert [v.code for v in d.check(DeclareJeu(leader))] == [Code.NOT_YOUR_TURN]
+    before = list(d.history)
+    with pytest.raises(IllegalActionError):
+        d.apply(DeclareJeu(leader))
+    assert d.history == before and d.phase is Phase.ANNOUNCING
+    d.apply(DeclareJeu(d.taker))
+    assert d.phase is Phase.PLAYING and d.to_move == leader and not d.chelem_announced
+    assert [v.code for v in d.check(DeclareJeu(d.taker))] == [Code.WRONG_PHASE]
+    d.apply(PlayCard(leader, random_card(d.legal_cards(leader), random.Random(0))))
+
+
+def test_donne_jeu_not_before_the_ecart() -> None:
+    """« Jeu » ends the écart: not said during the bidding nor before the écart is made."""
+    d = first_valid_deal(4, 3)
+    assert [v.code for v in d.check(DeclareJeu(d.to_move))] == [Code.WRONG_PHASE]
+    d.apply(Bid(d.to_move, Contract.GARDE))
+    while d.phase is Phase.BIDDING:
+        d.apply(Bid(d.to_move, None))
+    assert d.phase is Phase.ECART
+    assert [v.code for v in d.check(DeclareJeu(d.taker))] == [Code.WRONG_PHASE]
+    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.WRONG_PHASE]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_donne_chelem_announced_before_first_card(players: int) -> None:
+    """chelem.announce: the taker announces it once the contract is settled, before any card
+    (instead of « Jeu »), and then leads the first trick whoever dealt — even when he is not
+    the player right of the dealer. Only the taker announces."""
+    d = _garde_sans(players, 10 + players)
+    assert d.to_move == d.taker != (d.dealer + 1) % players
+    other = (d.taker + 1) % players
+    assert [v.code for v in d.check(AnnounceChelem(other))] == [Code.CHELEM_NOT_TAKER]
     d.apply(AnnounceChelem(d.taker))
-    assert d.to_move == d.taker
+    assert d.chelem_announced and d.phase is Phase.PLAYING and d.to_move == d.taker
+    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.WRONG_PHASE]
+    play_out(d, random.Random(players))
+    assert d.tricks[0].leader == d.taker
+    # random cards: the announced chelem fails (or is made), and the score says which
+    kinds = [line.params["kind"] for line in d.score().lines if line.code.value == "chelem"]
+    assert kinds and kinds[0] in ("announced", "failed")
+
+
+def test_donne_chelem_not_after_jeu() -> None:
+    """Once the taker said « Jeu » the chelem can no longer be announced; once a card is
+    played, the refusal says it is too late."""
+    d = _garde_sans(4, 7)
+    d.apply(DeclareJeu(d.taker))
+    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.WRONG_PHASE]
+    leader = d.to_move
+    d.apply(PlayCard(leader, random_card(d.legal_cards(leader), random.Random(1))))
+    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.CHELEM_TOO_LATE]

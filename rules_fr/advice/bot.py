@@ -1,8 +1,10 @@
 """A bot's next action in a :class:`~rules_fr.donne.Donne`: the advice of this package, turned
 into the state machine's actions — the bid the hand is worth, the king to call, the écart a
-good player makes, the card to play. What the tables' bot seats do.
+good player makes, « Jeu » or a chelem, the card to play. What the tables' bot seats do.
 
-A bot shows no poignée and announces no chelem. It uses no randomness (``rng`` is accepted
+A bot shows no poignée. As taker it announces a chelem only when
+:func:`rules_fr.advice.chelem.is_certain_chelem` says no distribution of the other cards can
+stop it (almost never); otherwise it says « Jeu ». It uses no randomness (``rng`` is accepted
 for the tables' signature): a bot's choice in a given position is always the same.
 
 >>> from rules_fr.deal import deal
@@ -18,9 +20,20 @@ from __future__ import annotations
 import random
 
 from rules_fr.advice.bid import advise_bid, advise_king_call
+from rules_fr.advice.chelem import is_certain_chelem
 from rules_fr.advice.ecart import advise_ecart
 from rules_fr.advice.play import advise_play, context_for_donne
-from rules_fr.donne import Action, Bid, CallCard, Discard, Donne, Phase, PlayCard
+from rules_fr.donne import (
+    Action,
+    AnnounceChelem,
+    Bid,
+    CallCard,
+    DeclareJeu,
+    Discard,
+    Donne,
+    Phase,
+    PlayCard,
+)
 
 __all__ = ["bot_action"]
 
@@ -44,6 +57,10 @@ def bot_action(donne: Donne, seat: int, rng: random.Random | None = None) -> Act
             ecart = advise_ecart(donne.players, donne.dealt.hands[seat], donne.chien,
                                  contract=donne.contract, called_card=donne.called_card).ecart
             return None if ecart is None else Discard(seat, tuple(ecart))
+        case Phase.ANNOUNCING:
+            if is_certain_chelem(donne.hands[seat], donne.ecart):
+                return AnnounceChelem(seat)
+            return DeclareJeu(seat)
         case Phase.PLAYING:
             return PlayCard(seat, advise_play(context_for_donne(donne, seat)).card)
     return None
