@@ -84,6 +84,9 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
                                    hand, chien, rng)
         assert ecart is not None
         return {**base, "type": "ecart", "cards": ecart.codes()}
+    if legal.get("jeu"):  # the taker: « Jeu », now and then a (hopeless) chelem
+        kind = "chelem" if legal["chelem"] and rng.random() < 0.15 else "jeu"
+        return {**base, "type": kind}
     if legal["poignees"] and rng.random() < 0.7:
         level = PoigneeLevel(legal["poignees"][0])
         shown = legal_poignee(len(deal["people"]), CardSet.parse(deal["hand"]), level)

@@ -59,7 +59,7 @@ def _public(truth: Any) -> set[str]:
     for cards in donne.poignees.values():
         public |= codes(cards)
     if donne.contract is not None and donne.contract.taker_takes_chien and donne.phase in (
-            Phase.ECART, Phase.PLAYING, Phase.FINISHED):
+            Phase.ECART, Phase.ANNOUNCING, Phase.PLAYING, Phase.FINISHED):
         public |= codes(donne.chien)
     if donne.ecart is not None:
         public |= codes(donne.ecart.trumps())
@@ -484,7 +484,7 @@ def test_table_bots_play_the_advice_policy(app: Any, http: TestClientHttp) -> No
             checked += 1
             kinds.add(ev.data["action"])
         state.apply(Event(ev.seq, ev.type, ev.data))
-    assert checked > 3 * 18 * 4 and {"bid", "play"} <= kinds
+    assert checked > 3 * 18 * 4 and {"bid", "jeu", "play"} <= kinds
 
 
 def test_tables_module_doctests() -> None:
@@ -496,3 +496,82 @@ def test_tables_module_doctests() -> None:
     for module in (game, physical):
         failed, attempted = doctest.testmod(module)
         assert attempted and not failed, module.__name__
+
+
+def _human_taker_table(http: TestClientHttp, contract: str) -> dict[str, Any]:
+    """Seat 0, a person, imposed taker of a prepared deal; the dealer is seat 0, so seat 1 (a
+    bot) is the player right of the dealer, who leads unless a chelem is announced."""
+    from rules_fr.deal import deal, is_petit_sec
+
+    seed = 21
+    dealt = deal(4, 0, seed=seed)
+    while any(is_petit_sec(h) for h in dealt.hands):
+        seed += 1
+        dealt = deal(4, 0, seed=seed)
+    status, table = http.post(API, {"players": 4, "bots": [1, 2, 3], "deals": 3,
+                                    "duplicate": {"hands": [h.codes() for h in dealt.hands],
+                                                  "chien": dealt.chien.codes(), "dealer": 0,
+                                                  "taker": 0, "contract": contract}})
+    assert status == 201, table
+    return table
+
+
+def test_table_bots_wait_for_the_takers_jeu(http: TestClientHttp) -> None:
+    """ecart.jeu: after the contract (a garde sans: no écart) a person taker is the seat to
+    move; the bots play no card before his « Jeu »; then the player right of the dealer leads
+    and the bots play until the taker's turn. Nobody else says « Jeu », no card before it."""
+    table = _human_taker_table(http, "garde_sans")
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    view = table["table"]
+    assert view["deal"]["phase"] == "announcing" and view["to_move"] == 0
+    assert view["deal"]["trick"]["cards"] == [] and not view["deal"]["tricks"]
+    _, mine = http.get(f"{API}/{tid}", tokens[0])
+    legal = mine["you"]["legal"]
+    assert legal["jeu"] and legal["chelem"] and not legal["cards"] and not legal["poignees"]
+    _, other = http.get(f"{API}/{tid}", tokens[1])
+    assert not other["you"]["legal"]["jeu"] and not other["you"]["legal"]["chelem"]
+    status, problem = http.post(f"{API}/{tid}/actions", {"seat": 1, "type": "jeu",
+                                                         "seq": view["seq"]}, tokens[1])
+    assert status == 422 and problem["violations"][0]["code"] == "not-your-turn"
+    status, problem = http.post(f"{API}/{tid}/actions", {
+        "seat": 0, "type": "play", "card": mine["deal"]["hand"][0], "seq": view["seq"]},
+        tokens[0])
+    assert status == 422 and problem["violations"][0]["code"] == "wrong-phase"
+    assert problem["explanation"]
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "jeu",
+                                                      "seq": view["seq"]}, tokens[0])
+    assert status == 201, body
+    assert [(e["type"], e.get("action"), e.get("seat")) for e in body["events"]] == [
+        ("action", "jeu", 0), ("action", "play", 1), ("action", "play", 2),
+        ("action", "play", 3)]
+    deal_view = body["table"]["deal"]
+    assert deal_view["phase"] == "playing" and not deal_view["chelem_announced"]
+    assert deal_view["trick"]["leader"] == 1 and body["table"]["to_move"] == 0
+    assert not body["table"]["you"]["legal"]["jeu"]
+    assert not body["table"]["you"]["legal"]["chelem"]
+
+
+def test_table_chelem_announced_by_a_taker_not_first_to_play(http: TestClientHttp) -> None:
+    """chelem.announce: after his écart, the person taker (not the player right of the
+    dealer) announces a chelem instead of « Jeu », and leads the first trick."""
+    table = _human_taker_table(http, "garde")
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    _, mine = http.get(f"{API}/{tid}", token)
+    assert mine["deal"]["phase"] == "ecart" and not mine["you"]["legal"]["chelem"]
+    hand, chien = CardSet.parse(mine["deal"]["hand"]), CardSet.parse(mine["deal"]["chien"])
+    from rules_fr.ecart import random_legal_ecart
+
+    ecart = random_legal_ecart(4, hand, chien, random.Random(2))
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "ecart",
+                                                      "cards": ecart.codes(),
+                                                      "seq": mine["seq"]}, token)
+    assert status == 201 and [e["type"] for e in body["events"]] == ["action"]
+    assert body["table"]["deal"]["phase"] == "announcing"
+    assert body["table"]["you"]["legal"]["chelem"]
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "chelem",
+                                                      "seq": body["seq"]}, token)
+    assert status == 201, body
+    deal_view = body["table"]["deal"]
+    assert deal_view["chelem_announced"] and deal_view["trick"]["leader"] == 0
+    assert body["table"]["to_move"] == 0 and deal_view["trick"]["cards"] == []
+    assert body["table"]["you"]["legal"]["cards"]

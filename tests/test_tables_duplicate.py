@@ -121,8 +121,10 @@ def test_duplicate_compare_topage_notes_and_match_points(
             assert play["rank"] == 1 + sum(s > score for s in scores)
             assert play["taker"] == 2 and play["taker_name"] == tables[0]["seat_tokens"][2][
                 "name"]
-        assert sum(Fraction(p["taker_note"]).limit_denominator(100) for p in plays) == \
-            sum(notes)
+        # the served notes are rounded to 2 decimals (83.33 for 250/3): their sum is the
+        # exact notes' sum within the rounding
+        assert abs(sum(Fraction(str(p["taker_note"])) for p in plays) - sum(notes)) <= \
+            Fraction(len(plays), 200)
         assert len(board["pairs"]) == 6  # 4 tables: every pair once
         for pair in board["pairs"]:
             a, b = (scores[[t["id"] for t in tables].index(x)] for x in pair["tables"])

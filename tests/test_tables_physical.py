@@ -16,7 +16,17 @@ from rules_fr.cards import CardSet, parse_card
 from rules_fr.contracts import Contract
 from rules_fr.counting import PlayedTrick
 from rules_fr.deal import Deal, deal, is_petit_sec
-from rules_fr.donne import Bid, CallCard, Discard, Donne, Phase, PlayCard, ShowPoignee
+from rules_fr.donne import (
+    AnnounceChelem,
+    Bid,
+    CallCard,
+    DeclareJeu,
+    Discard,
+    Donne,
+    Phase,
+    PlayCard,
+    ShowPoignee,
+)
 from rules_fr.play import legal_cards, trick_winner
 from rules_fr.poignee import PoigneeLevel, legal_poignee, poignee_level, poignees_allowed
 from tutor import create_app
@@ -79,6 +89,10 @@ def _record(donne: Donne) -> list[dict[str, Any]]:
                 out.append({"type": "call", "seat": action.seat, "card": action.card.code})
             case Discard():  # the chien is turned over; the écart is made face down
                 out.append({"type": "chien", "cards": donne.chien.codes()})
+            case DeclareJeu():
+                out.append({"type": "jeu", "seat": action.seat})
+            case AnnounceChelem():
+                out.append({"type": "chelem", "seat": action.seat})
             case ShowPoignee():
                 out.append({"type": "poignee", "seat": action.seat,
                             "cards": [c.code for c in action.cards]})
@@ -421,7 +435,7 @@ def test_physical_table_takes_no_bots_nor_prepared_deal(http: TestClientHttp) ->
 
 def test_physical_chelem_announced_by_the_taker_who_then_leads(http: TestClientHttp) -> None:
     """The taker's chelem announcement, before the first card, gives him the lead; another
-    seat's is refused (chelem.announce)."""
+    seat's is refused (chelem.announce). Until then the deal waits for the taker."""
     table = _physical(http, 4)
     tid, referee = table["id"], table["referee_token"]
     seq = table["table"]["seq"]
@@ -429,7 +443,10 @@ def test_physical_chelem_announced_by_the_taker_who_then_leads(http: TestClientH
         status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
                                                           "bid": bid, "seq": seq}, referee)
         seq = body["seq"]
-    assert body["table"]["deal"]["to_move"] == 1 and body["table"]["you"]["expected"]["chelem"]
+    expected = body["table"]["you"]["expected"]
+    assert body["table"]["deal"]["phase"] == "announcing"
+    assert body["table"]["deal"]["to_move"] == 2 and expected["seat"] == 2
+    assert expected["types"] == ["jeu", "chelem"] and expected["chelem"]
     status, problem = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 1,
                                                          "seq": seq}, referee)
     assert status == 422 and problem["violations"][0]["code"] == "chelem-not-taker"
@@ -438,7 +455,55 @@ def test_physical_chelem_announced_by_the_taker_who_then_leads(http: TestClientH
     assert status == 201, body
     deal_view = body["table"]["deal"]
     assert deal_view["chelem_announced"] and deal_view["to_move"] == 2
+    assert deal_view["phase"] == "playing"
     assert not body["table"]["you"]["expected"]["chelem"]
+    status, problem = _play(http, tid, referee, body["seq"], 1, "5H")  # seat 2 leads now
+    assert status == 422 and problem["violations"][0]["code"] == "not-your-turn"
+
+
+def test_physical_first_card_implies_jeu(http: TestClientHttp) -> None:
+    """ecart.jeu at a physical table: « Jeu » may be recorded, or not — the first card of the
+    player right of the dealer, recorded while the taker is to speak, implies it; the chelem
+    can no longer be announced then. « Jeu » is the taker's to say."""
+    tid, referee, seq = _start_garde_sans(http)  # seat 1 takes; dealer 0, seat 1 leads
+    _, view = http.get(f"{API}/{tid}", referee)
+    assert view["deal"]["phase"] == "announcing" and view["you"]["expected"]["seat"] == 1
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 2,
+                                                         "seq": seq}, referee)
+    assert status == 422 and problem["violations"][0]["code"] == "not-your-turn"
+    status, problem = _play(http, tid, referee, seq, 2, "5H")
+    assert status == 422 and problem["violations"][0]["code"] == "not-your-turn"
+    status, body = _play(http, tid, referee, seq, 1, "5H")
+    assert status == 201, body
+    assert body["table"]["deal"]["phase"] == "playing"
+    assert [e["action"] for e in body["events"]] == ["play"]
+    assert not body["table"]["you"]["expected"]["chelem"]
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 1,
+                                                         "seq": body["seq"]}, referee)
+    assert status == 422 and problem["violations"][0]["code"] == "chelem-too-late"
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 1,
+                                                         "seq": body["seq"]}, referee)
+    assert status == 422 and problem["violations"][0]["code"] == "wrong-phase"
+
+
+def test_physical_jeu_recorded(http: TestClientHttp) -> None:
+    """The referee records the taker's « Jeu »: play starts, the player right of the dealer
+    leads (here the second speaker took, so the taker is not the leader)."""
+    table = _physical(http, 4)
+    tid, referee = table["id"], table["referee_token"]
+    seq = table["table"]["seq"]
+    for seat, bid in ((1, "passe"), (2, "garde_sans"), (3, "passe"), (0, "passe")):
+        status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
+                                                          "bid": bid, "seq": seq}, referee)
+        seq = body["seq"]
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 2, "seq": seq},
+                             referee)
+    assert status == 201, body
+    assert body["events"][0]["action"] == "jeu" and body["events"][0]["by"] == "referee"
+    deal_view = body["table"]["deal"]
+    assert deal_view["phase"] == "playing" and deal_view["to_move"] == 1
+    assert not deal_view["chelem_announced"]
+    assert body["table"]["you"]["expected"]["types"] == ["poignee", "play"]
 
 
 def test_physical_six_people_revoke_names_table_seats(http: TestClientHttp) -> None:

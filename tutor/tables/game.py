@@ -11,10 +11,14 @@ deal only at six or seven people, where five play each deal and the others sit o
 (:class:`rules_fr.partie.Partie`); :attr:`TableState.people_of_deal` maps one to the other.
 
 Bots play by the advice of :mod:`rules_fr.advice` (:func:`rules_fr.advice.bot.bot_action`):
-the bid the hand is worth, the king to call, a good player's écart, the card to play; they show
-no poignée and announce no chelem. The policy is deterministic; the generator it is handed is
-seeded by the table id and sequence number all the same, so a bot's choice is reproducible
-whatever the policy becomes.
+the bid the hand is worth, the king to call, a good player's écart, « Jeu » (a chelem only when
+it is certain), the card to play; they show no poignée. The policy is deterministic; the
+generator it is handed is seeded by the table id and sequence number all the same, so a bot's
+choice is reproducible whatever the policy becomes.
+
+Between the contract and the first card (phase ``announcing``) the taker says « Jeu »
+(``jeu``, ecart.jeu) or announces a chelem (``chelem``, chelem.announce); the bots wait for a
+person taker's choice like for any other of his actions, since he is the seat to move.
 
 A physical table (``mode="physical"``) deals no cards: its deal events carry no hand, its deal
 is a :class:`~tutor.tables.physical.PhysicalDonne` fed by the referee's records, and two more
@@ -52,6 +56,7 @@ from rules_fr.donne import (
     AnnounceChelem,
     Bid,
     CallCard,
+    DeclareJeu,
     Discard,
     Donne,
     Phase,
@@ -71,9 +76,10 @@ __all__ = [
     "action_from_data", "action_to_data", "as_people", "bot_action",
 ]
 
-ACTION_TYPES: Final = ("bid", "call", "ecart", "poignee", "chelem", "play")
-PHYSICAL_ACTION_TYPES: Final = ("bid", "call", "chien", "poignee", "chelem", "play")
-"""What the referee of a physical table records (nobody records the écart, made face down)."""
+ACTION_TYPES: Final = ("bid", "call", "ecart", "jeu", "chelem", "poignee", "play")
+PHYSICAL_ACTION_TYPES: Final = ("bid", "call", "chien", "jeu", "chelem", "poignee", "play")
+"""What the referee of a physical table records (nobody records the écart, made face down;
+« Jeu » may go unrecorded: the first card, or the first leader's poignée, implies it)."""
 MAX_AUTOMATIC: Final = 20_000
 """A guard against an endless automatic loop (a whole partie of bots is ~1,000 events)."""
 
@@ -136,6 +142,8 @@ def action_to_data(action: Action | PhysicalAction, person: int) -> dict[str, An
             return {**base, "action": "poignee", "cards": _codes(action.cards)}
         case ShowChien():
             return {**base, "action": "chien", "cards": _codes(action.cards)}
+        case DeclareJeu():
+            return {**base, "action": "jeu"}
         case AnnounceChelem():
             return {**base, "action": "chelem"}
         case PlayCard():
@@ -155,6 +163,8 @@ def action_from_data(data: Mapping[str, Any]) -> Action | PhysicalAction:
         return ShowPoignee(seat, _cards(data["cards"]))
     if kind == "chien":
         return ShowChien(seat, _cards(data["cards"]))
+    if kind == "jeu":
+        return DeclareJeu(seat)
     if kind == "chelem":
         return AnnounceChelem(seat)
     if kind == "play":
@@ -363,7 +373,7 @@ class TableState:
         """The legal actions of table seat ``person`` now (empty lists when none)."""
         donne, seat = self.donne, self.seat_of(person)
         out: dict[str, Any] = {"cards": [], "bids": [], "calls": [], "ecart": False,
-                               "poignees": [], "chelem": False}
+                               "jeu": False, "poignees": [], "chelem": False}
         if donne is None or seat is None or self.scored or self.paused or isinstance(
                 donne, PhysicalDonne):
             return out
@@ -376,13 +386,17 @@ class TableState:
                 and seat not in donne.poignees and not donne.cards_played_by(seat)):
             out["poignees"] = [lv.value for lv in poignees_allowed(donne.players,
                                                                    donne.hands[seat])]
-        out["chelem"] = (donne.phase is Phase.PLAYING and seat == donne.taker
-                         and not donne.chelem_announced and not donne.cards_played)
+        # ecart.jeu, chelem.announce: the taker's choice before the first card
+        out["jeu"] = out["chelem"] = donne.phase is Phase.ANNOUNCING and seat == donne.taker
         return out
 
     def expected_record(self) -> dict[str, Any] | None:
         """Physical tables: what the referee records next — the seat, the action types it may
-        take now, its legal bids, and whether the taker may still announce a chelem."""
+        take now, its legal bids, and whether the taker may still announce a chelem.
+
+        While the taker is to say « Jeu » or announce a chelem (``announcing``), the seat is
+        the taker's; the first card (or poignée) of the player right of the dealer is also
+        accepted then, and implies « Jeu »."""
         donne = self.donne
         if not isinstance(donne, PhysicalDonne) or self.scored or self.paused:
             return None
@@ -397,6 +411,8 @@ class TableState:
                 types = ["call"]
             case Phase.ECART:
                 types = ["chien"]
+            case Phase.ANNOUNCING:
+                types = ["jeu", "chelem"]
             case Phase.PLAYING:
                 if seat not in donne.poignees and not donne.played_by(seat):
                     types.append("poignee")
@@ -405,8 +421,7 @@ class TableState:
                 and not check_bid(donne.players, donne.bids, b)]
         return {"seat": self.people_of_deal[seat], "types": types,
                 "bids": ["passe" if b is None else b.code for b in bids],
-                "chelem": donne.phase is Phase.PLAYING and not donne.chelem_announced
-                and not donne.cards_played}
+                "chelem": donne.phase is Phase.ANNOUNCING}
 
     def ecart_trumps_shown(self) -> list[str]:
         if not isinstance(self.donne, Donne) or self.donne.ecart is None:

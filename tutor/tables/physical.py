@@ -2,11 +2,16 @@
 what the table sees, so the server knows no hidden hand.
 
 What is recorded, in order: the bids; the king called (five players); the chien as it is
-turned over (petite and garde; a garde sans or contre shows nothing); the poignées shown; a
-chelem announcement; each card as it is played, in turn. What can be checked is checked when
-it is recorded (turn order, the auction, a face card called, the chien's size, a poignée of
-trumps of a threshold's size, a card never seen twice — played, in the chien that another seat
-does not hold, or in another seat's poignée). What cannot — whether a player could follow,
+turned over (petite and garde; a garde sans or contre shows nothing); the taker's « Jeu » or
+chelem announcement; the poignées shown; each card as it is played, in turn. « Jeu » need not
+be recorded: at a real table nobody waits for the referee's device, so the first card (or a
+poignée shown by the player right of the dealer before it) recorded while the deal waits for
+the taker implies it — a chelem, which changes who leads, must be recorded before.
+
+What can be checked is checked when it is recorded (turn order, the auction, a face card
+called, the chien's size, a poignée of trumps of a threshold's size, a card never seen twice —
+played, in the chien that another seat does not hold, or in another seat's poignée). What
+cannot — whether a player could follow,
 trump or overtrump — is inferred by :class:`rules_fr.renonce.RevokeTracker`: a later card that
 contradicts an inference is a revoke, reported at once (:attr:`PhysicalDonne.pending_revokes`)
 naming the trick and the rule.
@@ -23,8 +28,11 @@ counted and scored as ``POST /score/deal`` scores the same tricks.
 >>> d.apply(Bid(1, Contract.GARDE_SANS)); d.apply(Bid(2, None))
 >>> d.apply(Bid(3, None)); d.apply(Bid(0, None))
 >>> d.phase, d.taker, d.to_move
-(<Phase.PLAYING: 'playing'>, 1, 1)
->>> d.apply(PlayCard(1, parse_card("5H"))); d.apply(PlayCard(2, parse_card("2S")))
+(<Phase.ANNOUNCING: 'announcing'>, 1, 1)
+>>> d.apply(PlayCard(1, parse_card("5H")))  # the first card implies « Jeu »
+>>> d.phase
+<Phase.PLAYING: 'playing'>
+>>> d.apply(PlayCard(2, parse_card("2S")))
 >>> [v.code.value for v in d.check(PlayCard(0, parse_card("7H")))]
 ['not-your-turn']
 >>> [v.code.value for v in d.check(PlayCard(3, parse_card("2S")))]
@@ -52,7 +60,15 @@ from rules_fr.cards import DECK, Card, CardSet
 from rules_fr.contracts import Camp, Contract
 from rules_fr.counting import Count, PlayedTrick, camp_of, count_deal
 from rules_fr.deal import check_hand_for_misdeal
-from rules_fr.donne import AnnounceChelem, Bid, CallCard, Phase, PlayCard, ShowPoignee
+from rules_fr.donne import (
+    AnnounceChelem,
+    Bid,
+    CallCard,
+    DeclareJeu,
+    Phase,
+    PlayCard,
+    ShowPoignee,
+)
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
 from rules_fr.play import check_play, trick_winner
@@ -76,7 +92,7 @@ class ShowChien:
     cards: tuple[Card, ...]
 
 
-PhysicalAction = Bid | CallCard | ShowChien | ShowPoignee | AnnounceChelem | PlayCard
+PhysicalAction = Bid | CallCard | ShowChien | DeclareJeu | ShowPoignee | AnnounceChelem | PlayCard
 
 
 @dataclass
@@ -84,7 +100,8 @@ class PhysicalDonne:
     """One deal of a physical table: what was seen, what it proves, and the score at the end.
 
     The phases are :class:`rules_fr.donne.Phase`'s; ``ECART`` is the moment the chien is
-    turned over (the taker then makes his écart face down, which nobody records).
+    turned over (the taker then makes his écart face down, which nobody records);
+    ``ANNOUNCING`` waits for the taker's « Jeu » or chelem, or for the first card.
     """
 
     players: int
@@ -129,11 +146,22 @@ class PhysicalDonne:
         """The seat whose action the referee records next (``None``: the deal is over)."""
         if self.phase is Phase.BIDDING:
             return speaker_seat(self.dealer, self.players, len(self.bids))
-        if self.phase in (Phase.CALLING, Phase.ECART):
+        if self.phase in (Phase.CALLING, Phase.ECART, Phase.ANNOUNCING):
             return self.taker
         if self.phase is Phase.PLAYING:
-            return (self.leader + len(self.trick)) % self.players
+            return self.next_to_play
         return None
+
+    @property
+    def next_to_play(self) -> int:
+        """The seat whose card comes next (while announcing: the player right of the dealer,
+        whose first card implies « Jeu »)."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def _play_open(self) -> bool:
+        """Cards and poignées may be recorded: play started, or « Jeu » is implied by them."""
+        return self.phase in (Phase.PLAYING, Phase.ANNOUNCING)
 
     @property
     def played_mask(self) -> int:
@@ -213,25 +241,34 @@ class PhysicalDonne:
                 if seat != self.taker:
                     return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
                 return _chien_problems(self.rules, action.cards)
-            case AnnounceChelem():
-                if self.phase is not Phase.PLAYING or self.chelem_announced:
+            case DeclareJeu():
+                if self.phase is not Phase.ANNOUNCING:
                     return self._wrong_phase(action)
-                return check_chelem_announcement(seat == self.taker, self.cards_played)
+                if seat != self.taker:
+                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
+                return []
+            case AnnounceChelem():
+                if self.phase is Phase.ANNOUNCING:
+                    return check_chelem_announcement(seat == self.taker, 0)
+                if self.phase in (Phase.PLAYING, Phase.FINISHED) and self.cards_played:
+                    return check_chelem_announcement(seat == self.taker, self.cards_played)
+                return self._wrong_phase(action)
             case ShowPoignee():
-                if self.phase is not Phase.PLAYING or seat in self.poignees:
+                if not self._play_open or seat in self.poignees:
                     return self._wrong_phase(action)
                 played = len(self.played_by(seat))
-                if seat != self.to_move or played:
+                if seat != self.next_to_play or played:
                     return [violation(Code.POIGNEE_TOO_LATE, cards_played=played)]
                 # Whether the excuse hides a trump needs the hand: checked at the end.
                 return [v for v in check_poignee(self.players, self.possible_hand(seat),
                                                  action.cards)
                         if v.code is not Code.POIGNEE_EXCUSE_HIDES_TRUMP]
             case PlayCard():
-                if self.phase is not Phase.PLAYING:
+                if not self._play_open:
                     return self._wrong_phase(action)
-                if seat != self.to_move:
-                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.to_move)]
+                if seat != self.next_to_play:
+                    return [violation(Code.NOT_YOUR_TURN, seat=seat,
+                                      expected=self.next_to_play)]
                 card = action.card
                 if self.played_mask & card.mask:
                     return [violation(Code.CARD_ALREADY_PLAYED, card=card, seat=seat)]
@@ -249,6 +286,8 @@ class PhysicalDonne:
         found = self.check(action)
         if found:
             raise IllegalActionError(found)
+        if self.phase is Phase.ANNOUNCING and isinstance(action, (ShowPoignee, PlayCard)):
+            self.phase = Phase.PLAYING  # the first card (or poignée) implies « Jeu »
         match action:
             case Bid():
                 self.bids.append(action.contract)
@@ -268,11 +307,14 @@ class PhysicalDonne:
                 self._after_call()
             case ShowChien():
                 self.chien = CardSet.of(action.cards)
+                self.phase = Phase.ANNOUNCING
+            case DeclareJeu():
                 self.phase = Phase.PLAYING
             case AnnounceChelem():
                 self.chelem_announced = True
                 assert self.taker is not None
                 self.leader = self.taker  # chelem.announce: the announcer leads
+                self.phase = Phase.PLAYING
             case ShowPoignee():
                 self.poignees[action.seat] = tuple(action.cards)
             case PlayCard():
@@ -280,7 +322,7 @@ class PhysicalDonne:
 
     def _after_call(self) -> None:
         assert self.contract is not None
-        self.phase = Phase.ECART if self.contract.taker_takes_chien else Phase.PLAYING
+        self.phase = Phase.ECART if self.contract.taker_takes_chien else Phase.ANNOUNCING
 
     def _play(self, seat: int, card: Card) -> None:
         number = len(self.tricks) + 1

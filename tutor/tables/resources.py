@@ -9,7 +9,8 @@ happened since, 409 with the current one, and the client looks again. An illegal
 recorded. Bot seats act by themselves after each action, until a person's turn.
 
 A physical table (``"mode": "physical"``) is played with real cards: only the referee's token
-records (bids, the king called, the chien turned over, poignées, a chelem, each card in turn);
+records (bids, the king called, the chien turned over, « Jeu » or a chelem, poignées, each card
+in turn — the first card implies « Jeu » when it was not recorded);
 seat tokens only look. A card that reveals a revoke is recorded (it is on the table) and
 followed by a ``revoke`` event naming the trick and the rule, which pauses the table until the
 referee rules: ``resume`` plays on (the deal will be scored from the tricks as played),
@@ -35,6 +36,7 @@ from rules_fr.donne import (
     AnnounceChelem,
     Bid,
     CallCard,
+    DeclareJeu,
     Discard,
     PlayCard,
     ShowPoignee,
@@ -307,7 +309,7 @@ def _to_action(body: dict[str, Any], seat: int) -> Action | ShowChien:
         if kind == "chien":
             return ShowChien(seat, cards)
         return Discard(seat, cards) if kind == "ecart" else ShowPoignee(seat, cards)
-    return AnnounceChelem(seat)
+    return DeclareJeu(seat) if kind == "jeu" else AnnounceChelem(seat)
 
 
 def _explain(state: TableState, action: Action | ShowChien, found: list[Violation]) -> str:
@@ -350,9 +352,12 @@ def _refuse_illegal(state: TableState, action: Action | ShowChien,
 @_problems(401, 403, 409, 422)
 @_guarded
 def act(body: dict[str, Any], table_id: str) -> Response:
-    """A seat's action (bid, call, ecart, poignee, chelem, play) or the referee's (pause,
-    resume, annul). At a physical table the referee records every action (bid, call, chien,
-    poignee, chelem, play) for the seat named."""
+    """A seat's action (bid, call, ecart, jeu, chelem, poignee, play) or the referee's (pause,
+    resume, annul). Once the contract is settled the taker says « Jeu » (`jeu`: the player
+    right of the dealer leads) or announces a chelem (`chelem`: he leads) before any card. At a
+    physical table the referee records every action (bid, call, chien, jeu, chelem, poignee,
+    play) for the seat named; there a first card recorded while the taker is to speak
+    implies « Jeu »."""
     auth = _auth(table_id)
     kind = body["type"]
     store = get_store()

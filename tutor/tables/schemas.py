@@ -17,7 +17,7 @@ from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractFiel
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
            "DuplicateDeal", "EventsResponse", "TableView"]
 
-ACTION_CHOICES: Final = ("bid", "call", "ecart", "chien", "poignee", "chelem", "play",
+ACTION_CHOICES: Final = ("bid", "call", "ecart", "chien", "jeu", "chelem", "poignee", "play",
                          "pause", "resume", "annul")
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
@@ -142,9 +142,12 @@ class DealView(Schema):
         "description": "The table seat of each deal seat (all seats at 3-5 people)."})
     dealer = fields.Integer(required=True)
     phase = fields.String(required=True, metadata={
-        "enum": ["bidding", "calling", "ecart", "chien", "playing", "finished", "all-passed",
-                 "annulled", "scored"],
-        "description": "`chien`: a physical table waits for the chien turned over."})
+        "enum": ["bidding", "calling", "ecart", "chien", "announcing", "playing", "finished",
+                 "all-passed", "annulled", "scored"],
+        "description": "`chien`: a physical table waits for the chien turned over. "
+                       "`announcing`: the contract is settled (the king called, the écart "
+                       "made) and the taker says « Jeu » (`jeu`) or announces a chelem "
+                       "(`chelem`) before the first card."})
     to_move = fields.Integer(required=True, allow_none=True)
     bids = fields.List(fields.Nested(BidMade), required=True)
     taker = fields.Integer(required=True, allow_none=True)
@@ -195,16 +198,23 @@ class LegalSchema(Schema):
     bids = fields.List(fields.String(), required=True)
     calls = _Cards(required=True)
     ecart = fields.Boolean(required=True)
+    jeu = fields.Boolean(required=True, metadata={
+        "description": "The taker may say « Jeu »: play starts, the player right of the "
+                       "dealer leads."})
     poignees = fields.List(fields.String(), required=True)
-    chelem = fields.Boolean(required=True)
+    chelem = fields.Boolean(required=True, metadata={
+        "description": "The taker may announce a chelem instead (then he leads)."})
 
 
 class ExpectedSchema(Schema):
     seat = fields.Integer(required=True, metadata={"description": "The seat to record."})
-    types = fields.List(fields.String(), required=True)
+    types = fields.List(fields.String(), required=True, metadata={
+        "description": "The action types to record for `seat`. While announcing (`jeu`, "
+                       "`chelem`), the first card or poignée of the player right of the "
+                       "dealer is accepted as well and implies « Jeu »."})
     bids = fields.List(fields.String(), required=True)
     chelem = fields.Boolean(required=True, metadata={
-        "description": "The taker may still announce a chelem."})
+        "description": "The taker may announce a chelem now."})
 
 
 class YouSchema(Schema):
@@ -273,8 +283,8 @@ class EventSchema(Schema):
     partner = fields.Integer(allow_none=True)
     hand = _Cards(metadata={"description": "deal: the viewer's own hand."})
     seat = fields.Integer(allow_none=True)
-    action = fields.String(metadata={"enum": ["bid", "call", "ecart", "poignee", "chelem",
-                                              "play", "chien"]})
+    action = fields.String(metadata={"enum": ["bid", "call", "ecart", "jeu", "chelem",
+                                              "poignee", "play", "chien"]})
     by = fields.String(metadata={"enum": ["seat", "bot", "referee"]})
     bid = fields.String()
     card = fields.String()

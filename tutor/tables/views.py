@@ -30,7 +30,7 @@ __all__ = ["render_event", "render_view"]
 def _chien_shown(donne: Donne) -> bool:
     """Petite and garde: the chien is turned face up once the contract is known."""
     return (donne.contract is not None and donne.contract.taker_takes_chien
-            and donne.phase in (Phase.ECART, Phase.PLAYING, Phase.FINISHED))
+            and donne.phase in (Phase.ECART, Phase.ANNOUNCING, Phase.PLAYING, Phase.FINISHED))
 
 
 def _called_card_played(donne: Donne) -> bool:
