@@ -4,7 +4,11 @@ Modules of one concern each: :mod:`~rules_fr.cards`, :mod:`~rules_fr.table`,
 :mod:`~rules_fr.contracts`, :mod:`~rules_fr.verdicts`, :mod:`~rules_fr.deal`,
 :mod:`~rules_fr.bidding`, :mod:`~rules_fr.kingcall`, :mod:`~rules_fr.ecart`,
 :mod:`~rules_fr.poignee`, :mod:`~rules_fr.play`, :mod:`~rules_fr.counting`,
-:mod:`~rules_fr.scoring`, :mod:`~rules_fr.partie`, :mod:`~rules_fr.catalog`.
+:mod:`~rules_fr.scoring`, :mod:`~rules_fr.partie`, :mod:`~rules_fr.catalog`; and around them
+:mod:`~rules_fr.donne` (one deal as a state machine), :mod:`~rules_fr.replay` (hands rebuilt
+from a played deal), :mod:`~rules_fr.renonce` (revokes at a physical table),
+:mod:`~rules_fr.duplicate` (duplicate tournaments), :mod:`~rules_fr.simulate` (random
+complete deals) and :mod:`~rules_fr.advice` (hand evaluation, advice and bots).
 """
 
 from rules_fr.cards import (
