@@ -537,7 +537,7 @@ def test_table_bots_wait_for_the_takers_jeu(http: TestClientHttp) -> None:
         "seat": 0, "type": "play", "card": mine["deal"]["hand"][0], "seq": view["seq"]},
         tokens[0])
     assert status == 422 and problem["violations"][0]["code"] == "wrong-phase"
-    assert problem["explanation"]
+    assert problem["explanation"].startswith("C'est au preneur de dire « Jeu »")
     status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "jeu",
                                                       "seq": view["seq"]}, tokens[0])
     assert status == 201, body

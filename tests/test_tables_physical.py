@@ -481,9 +481,10 @@ def test_physical_first_card_implies_jeu(http: TestClientHttp) -> None:
     status, problem = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 1,
                                                          "seq": body["seq"]}, referee)
     assert status == 422 and problem["violations"][0]["code"] == "chelem-too-late"
-    status, problem = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 1,
-                                                         "seq": body["seq"]}, referee)
+    status, problem = http.post(f"{API}/{tid}/actions?lang=en", {"type": "jeu", "seat": 1,
+                                                                 "seq": body["seq"]}, referee)
     assert status == 422 and problem["violations"][0]["code"] == "wrong-phase"
+    assert problem["explanation"].startswith("The taker says “Jeu” once the contract")
 
 
 def test_physical_jeu_recorded(http: TestClientHttp) -> None:

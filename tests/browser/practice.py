@@ -41,3 +41,14 @@ def sit_down(p, players: int) -> None:
         "before => { const r = document.getElementById('practice');"
         " return !r.hidden && r.dataset.busy === 'false' && r.dataset.table"
         " && r.dataset.table !== before; }", arg=before)
+
+
+def say_jeu(p) -> None:
+    """The learner, taker, says « Jeu » (ecart.jeu): the deal waits for it once his contract is
+    settled, with a slam announcement offered beside it; then play starts."""
+    assert state(p)["phase"] == "announcing" and state(p)["mine"] == "true", state(p)
+    actions = p.locator("#practice-actions")
+    assert actions.locator("#practice-chelem").count() == 1
+    assert act(p, actions.locator("#practice-jeu"))
+    assert state(p)["phase"] == "playing"
+    assert actions.locator("#practice-jeu, #practice-chelem").count() == 0

@@ -18,6 +18,7 @@ import pytest
 from rules_fr.cards import CARDS, CardSet
 
 from .practice import act as _act
+from .practice import say_jeu as _say_jeu
 from .practice import sit_down as _sit_down
 from .practice import state as _state
 from .practice import wait_ready as _wait_ready
@@ -49,7 +50,7 @@ def _ecart_by_advice(p) -> None:
     size = p.locator("#practice-advised-ecart .card").count()
     assert p.locator("#practice-hand button.card[aria-pressed='true']").count() == size
     assert _act(p, p.locator("#practice-ecart"))
-    assert _state(p)["phase"] == "playing"
+    assert _state(p)["phase"] == "announcing"  # the taker says « Jeu » (or a slam) next
 
 
 def _play_to_score(p, *, refuse_once: bool = False) -> None:
@@ -119,6 +120,8 @@ def test_practice_four_players_the_learner_takes(page) -> None:
     page.shot("practice-ecart-refused-en")
     _ecart_by_advice(p)
     assert p.locator("#practice-hand button.card").count() == 18
+    _say_jeu(p)
+    assert "dealer's right" in p.locator("#practice-verdict").inner_text()
     _play_to_score(p, refuse_once=True)
     steps = p.locator("#practice-derivation li")
     assert steps.count() >= 3
@@ -147,7 +150,8 @@ def test_practice_five_players_king_call(page) -> None:
     if _state(p)["phase"] == "ecart":
         assert p.locator("#practice-chien .card").count() == 3
         _ecart_by_advice(p)
-    assert _state(p)["phase"] == "playing"
+    assert p.locator("#practice-jeu").inner_text() == "Dire « Jeu »"
+    _say_jeu(p)
     # Which card would a good player play? The advice names a legal card and plays it.
     p.locator("#practice-advice-button").click()
     advised = p.locator("#practice-advised")
@@ -189,13 +193,15 @@ def _strong_deal() -> tuple[list[list[str]], list[str]]:
 
 
 def test_practice_poignee_and_chelem(page) -> None:
-    """The learner, taker of a prepared garde, shows a poignée (a wrong one is refused and
-    explained first) and announces a slam before the first card; both reach the score."""
+    """The learner, taker of a prepared garde who is not the first to play (the dealer is the
+    learner, so the robot on his right would lead), makes his écart; the robots then wait for
+    him: he announces a slam instead of « Jeu » and leads. He shows a poignée before his first
+    card (a wrong one is refused and explained first); both reach the score."""
     page.allow("status of 422")
     hands, chien = _strong_deal()
     created = _post(page.base + "/api/v1/tables", {
         "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
-        "duplicate": {"hands": hands, "chien": chien, "dealer": 3, "taker": 0,
+        "duplicate": {"hands": hands, "chien": chien, "dealer": 0, "taker": 0,
                       "contract": "garde"}})
     page.goto("/practice?lang=en")
     p = page.page
@@ -206,10 +212,23 @@ def test_practice_poignee_and_chelem(page) -> None:
     _wait_ready(p)  # the page resumes the table of this tab
     assert _state(p)["table"] == created["id"] and _state(p)["phase"] == "ecart"
     _ecart_by_advice(p)
+    # The contract is settled: the robots wait for the taker's « Jeu » or slam.
     actions = p.locator("#practice-actions")
+    assert _state(p)["mine"] == "true"
+    assert p.locator("#practice-trick figure").count() == 0  # nobody led
+    assert actions.get_by_role("button", name="Say “Jeu”").count() == 1
+    assert actions.get_by_role("button", name="Show a simple poignée (10 trumps)").count() == 0
+    page.shot("practice-jeu-or-chelem-en")
+    assert _act(p, actions.get_by_role("button", name="Announce a slam"))
+    seat = p.locator("#practice-seats .seat").first
+    assert "slam announced" in seat.inner_text()
+    assert "you lead the first trick" in p.locator("#practice-verdict").inner_text()
+    assert _state(p)["phase"] == "playing" and _state(p)["mine"] == "true"
+    assert p.locator("#practice-trick figure").count() == 0  # the learner leads, not R1
+    assert actions.get_by_role("button", name="Announce a slam").count() == 0
+    assert actions.get_by_role("button", name="Say “Jeu”").count() == 0
     simple = actions.get_by_role("button", name="Show a simple poignée (10 trumps)")
     assert simple.count() == 1
-    assert actions.get_by_role("button", name="Announce a slam").count() == 1
     simple.click()
     chosen = p.locator("#practice-hand button.card[aria-pressed='true']")
     assert chosen.count() == 10  # the ten highest trumps, preselected
@@ -220,12 +239,8 @@ def test_practice_poignee_and_chelem(page) -> None:
     page.shot("practice-poignee-refused-en")
     p.locator("#practice-hand button.card[data-code='T12']").click()
     assert _act(p, p.locator("#practice-poignee-show"))
-    seat = p.locator("#practice-seats .seat").first
     assert seat.locator(".shown-cards .card").count() == 10
     assert "Poignée shown" in p.locator("#practice-verdict").inner_text()
-    assert _act(p, actions.get_by_role("button", name="Announce a slam"))
-    assert "slam announced" in seat.inner_text()
-    assert actions.get_by_role("button", name="Announce a slam").count() == 0
     _play_to_score(p)
     codes = p.locator("#practice-derivation li").evaluate_all(
         "n => n.map(li => li.dataset.code)")

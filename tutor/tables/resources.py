@@ -38,6 +38,7 @@ from rules_fr.donne import (
     CallCard,
     DeclareJeu,
     Discard,
+    Phase,
     PlayCard,
     ShowPoignee,
 )
@@ -45,7 +46,7 @@ from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import is_alone
 from rules_fr.poignee import poignee_level
 from rules_fr.table import rules_for
-from rules_fr.verdicts import Violation
+from rules_fr.verdicts import Code, Violation
 from tutor.api.base import ApiBlueprint
 from tutor.errors import PROBLEM_JSON, TYPE_PREFIX, FieldProblem, ProblemSchema, Unprocessable
 from tutor.i18n import (
@@ -57,7 +58,7 @@ from tutor.i18n import (
     explain_poignee,
     violation_payload,
 )
-from tutor.i18n.tables import seat_label
+from tutor.i18n.tables import explain_announcing, explain_jeu_when, seat_label
 from tutor.tables.game import (
     ACTION_TYPES,
     PHYSICAL_ACTION_TYPES,
@@ -315,6 +316,11 @@ def _to_action(body: dict[str, Any], seat: int) -> Action | ShowChien:
 def _explain(state: TableState, action: Action | ShowChien, found: list[Violation]) -> str:
     donne = state.donne
     assert donne is not None
+    if any(v.code is Code.WRONG_PHASE for v in found):  # ecart.jeu: the taker's moment
+        if donne.phase is Phase.ANNOUNCING:
+            return explain_announcing()
+        if isinstance(action, DeclareJeu):
+            return explain_jeu_when()
     if isinstance(donne, PhysicalDonne):  # no hand: the rules' own sentences
         match action:
             case Bid():

@@ -99,6 +99,10 @@ def practice_texts() -> dict[str, Any]:
         "poignee_submit": _("Show these trumps"),
         "poignee_shown": _("Poignée shown"),
         "cancel": _("Cancel"),
+        "jeu_prompt": _("Your contract is settled: say “Jeu” to start the play, or announce a "
+                        "slam and lead the first trick yourself."),
+        "jeu": _("Say “Jeu”"),
+        "jeu_done": _("“Jeu”: the player on the dealer's right leads the first trick."),
         "chelem_announce": _("Announce a slam"),
         "chelem_announced": _("slam announced"),
         "chelem_done": _("Slam announced: you lead the first trick."),

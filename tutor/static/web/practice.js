@@ -1,7 +1,8 @@
 /* Practice table: a deal against robots on a table of the tables API (/api/v1/tables).
  * Like tutor.js, it decides nothing: the table's view says whose turn it is and which cards,
- * bids, calls, poignées and chelem are legal; a refused action comes back as a 422 whose
- * explanation is shown; the advice comes from /api/v1/advice.
+ * bids, calls, poignées, « Jeu » and chelem are legal (the taker says « Jeu » or announces a
+ * slam once his contract is settled: legal.jeu and legal.chelem); a refused action comes back
+ * as a 422 whose explanation is shown; the advice comes from /api/v1/advice.
  *
  * Drawing is incremental: the page is redrawn only when the table's `seq` changes (or the
  * learner's own selection does), and card buttons are kept by card code, so a card that stays
@@ -301,13 +302,17 @@
           actions.push(button(P.ecart_submit, { className: "primary", id: "practice-ecart" }, () => act({ type: "ecart", cards: Array.from(ecartPick) })));
           actions.push(button(P.advice_ecart, { className: "advice-button", id: "practice-advice-button" }, askEcartAdvice));
         }
-        if (legal.poignees.length || legal.chelem) {
+        if (legal.jeu || legal.chelem) {
+          actions.push(el("span", { text: P.jeu_prompt }));
+          if (legal.jeu) actions.push(button(P.jeu, { className: "primary jeu", id: "practice-jeu" }, () => act({ type: "jeu" })));
+          if (legal.chelem) actions.push(button(P.chelem_announce, { className: "chelem", id: "practice-chelem" }, () => act({ type: "chelem" })));
+        }
+        if (legal.poignees.length) {
           actions.push(el("span", { text: P.poignee_prompt }));
           legal.poignees.forEach((level) => {
             const size = (P.sizes[String(view.players)] || [])[["simple", "double", "triple"].indexOf(level)];
             actions.push(button(fill(P.poignee_levels[level], { count: size }), { className: "poignee", "data-level": level }, () => startPoignee(level, size)));
           });
-          if (legal.chelem) actions.push(button(P.chelem_announce, { className: "chelem", id: "practice-chelem" }, () => act({ type: "chelem" })));
         }
         if (mine && legal.cards.length && deal && deal.phase === "playing") {
           actions.push(button(P.advice_play, { className: "advice-button", id: "practice-advice-button" }, askPlayAdvice));
@@ -465,6 +470,7 @@
         if (action.type === "play") verdict([verdictLine(true, P.played + " — " + cardName(code))]);
         if (action.type === "poignee") verdict([verdictLine(true, P.poignee_shown)]);
         if (action.type === "chelem") verdict([verdictLine(true, P.chelem_done)]);
+        if (action.type === "jeu") verdict([verdictLine(true, P.jeu_done)]);
         if (action.type === "ecart") ecartPick.clear();
         poignee = null;
         showScore(answer.data.events);
