@@ -19,6 +19,8 @@ from typing import Any, Final
 
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n.rules import rule_title
+from tutor.i18n.tables import action_phrase as tables_action_phrase
+from tutor.i18n.tables import phase_name as tables_phase_name
 from tutor.i18n.words import (
     bouts_phrase,
     card_list,
@@ -440,7 +442,10 @@ def _phase_name(phase: Any) -> str | None:
         "annulled": lambda: pgettext("phase of a deal", "annulled"),
     }
     name = names.get(str(phase))
-    return name() if name else (str(phase) if phase else None)
+    if name:
+        return name()
+    # the taker's « Jeu » or chelem (announcing): named with the tables' words
+    return tables_phase_name(phase) or (str(phase) if phase else None)
 
 
 def _action_phrase(action: Any) -> str | None:
@@ -453,7 +458,7 @@ def _action_phrase(action: Any) -> str | None:
         "PlayCard": lambda: pgettext("action at the table", "play a card"),
     }
     phrase = phrases.get(str(action))
-    return phrase() if phrase else None
+    return phrase() if phrase else tables_action_phrase(action)
 
 
 def _wrong_phase(p: Params) -> str:
