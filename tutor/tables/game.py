@@ -21,7 +21,7 @@ Between the contract and the first card (phase ``announcing``) the taker says «
 person taker's choice like for any other of his actions, since he is the seat to move.
 
 A physical table (``mode="physical"``) deals no cards: its deal events carry no hand, its deal
-is a :class:`~tutor.tables.physical.PhysicalDonne` fed by the referee's records, and two more
+is a :class:`~rules_fr.physical.PhysicalDonne` fed by the referee's records, and two more
 events come from the server: ``revoke`` when a card reveals an earlier revoke, and
 ``irregularity`` when the finished deal proves a rule broken that could not be seen during
 play. Both pause the table until the referee rules: ``resume`` (play on; the deal is scored as
@@ -66,10 +66,10 @@ from rules_fr.donne import (
 from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import callable_cards
 from rules_fr.partie import Partie
+from rules_fr.physical import PhysicalAction, PhysicalDonne, ShowChien
 from rules_fr.poignee import poignees_allowed
 from rules_fr.scoring import Score
 from rules_fr.verdicts import Code, Violation
-from tutor.tables.physical import PhysicalAction, PhysicalDonne, ShowChien
 
 __all__ = [
     "ACTION_TYPES", "PHYSICAL_ACTION_TYPES", "Event", "TableMeta", "TableState",

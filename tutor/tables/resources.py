@@ -44,6 +44,7 @@ from rules_fr.donne import (
 )
 from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import is_alone
+from rules_fr.physical import PhysicalDonne, ShowChien
 from rules_fr.poignee import poignee_level
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, Violation
@@ -66,7 +67,6 @@ from tutor.tables.game import (
     TableState,
     action_to_data,
 )
-from tutor.tables.physical import PhysicalDonne, ShowChien
 from tutor.tables.schemas import (
     MAX_SEQ,
     ActionRequest,

@@ -19,10 +19,10 @@ from typing import Any
 
 from rules_fr.cards import BY_CODE
 from rules_fr.donne import Donne, Phase
+from rules_fr.physical import PhysicalDonne
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n import score_payload, violation_payload
 from tutor.tables.game import Event, TableState, as_people
-from tutor.tables.physical import PhysicalDonne
 
 __all__ = ["render_event", "render_view"]
 
