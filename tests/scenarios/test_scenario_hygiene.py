@@ -123,7 +123,8 @@ def test_the_core_is_asked_only_by_core_scenarios() -> None:
 
 def test_source_tags_name_seed_files() -> None:
     folder = seeds_dir()
-    assert folder.is_dir(), f"no seeds folder at {folder} (set TAROT_SEEDS_DIR)"
+    if not folder.is_dir():  # CI clones beside ../shared; a bare clone elsewhere has no seeds
+        pytest.skip(f"no seeds folder at {folder} (set TAROT_SEEDS_DIR)")
     seeds = {path.stem for path in folder.glob("*.txt")}
     cited = {tag.removeprefix("source-") for case in CASES for tag in case.tags
              if tag.startswith("source-")}
