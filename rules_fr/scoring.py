@@ -231,13 +231,22 @@ def check_score_input(
     bouts: int,
     points_half: int,
     chelem: Camp | None = None,
+    contract: Contract | None = None,
 ) -> list[Violation]:
     """Totals no deal can produce: points outside 0..91, fewer points than the bouts alone
     are worth (or more than the cards the other camp's bouts leave), a chelem camp without
-    (nearly) every card.
+    nearly every card.
+
+    A chelem camp holds every card but the other camp's excuse (4 points) and the chien when
+    it counts for the other camp: under a garde contre the taker's chelem leaves the chien,
+    bouts included, to the defence; a defence chelem leaves the taker his écart (petite,
+    garde) or the chien (garde sans). ``contract`` unknown: the loosest bounds.
 
     >>> [v.code for v in check_score_input(players=4, bouts=3, points_half=10)]
     ['score-impossible']
+    >>> check_score_input(players=4, bouts=0, points_half=130, chelem=Camp.TAKER,
+    ...                   contract=Contract.GARDE_CONTRE)
+    []
     """
     problems: list[Violation] = []
     if not 0 <= points_half <= 182:
@@ -253,10 +262,22 @@ def check_score_input(
     if not max(low, 0) <= points_half <= min(high, 182):
         problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="bouts-points", bouts=bouts,
                                   points_half=points_half))
-    if chelem is Camp.TAKER and (points_half < 182 - 8 or bouts < 2):
-        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
-                                  points_half=points_half, bouts=bouts))
-    if chelem is Camp.DEFENSE and (points_half > 8 or bouts > 1):
-        problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
-                                  points_half=points_half, bouts=bouts))
+    if chelem is None:
+        return problems
+    chien_size = 3 if players == 5 else 6
+    excuse = 8  # the other camp's excuse, kept for 4 points
+    if chelem is Camp.TAKER:
+        chien_to_defence = contract is None or contract is Contract.GARDE_CONTRE
+        slack = excuse + (9 * chien_size if chien_to_defence else 0)
+        fewest_bouts = 0 if chien_to_defence else 2
+        if points_half < 182 - slack or bouts < fewest_bouts:
+            problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
+                                      points_half=points_half, bouts=bouts))
+    else:
+        chien_to_taker = contract is not Contract.GARDE_CONTRE
+        slack = excuse + (9 * chien_size if chien_to_taker else 0)
+        most_bouts = 3 if contract is None or contract is Contract.GARDE_SANS else 1
+        if points_half > slack or bouts > most_bouts:
+            problems.append(violation(Code.SCORE_IMPOSSIBLE, reason="chelem-points",
+                                      points_half=points_half, bouts=bouts))
     return problems

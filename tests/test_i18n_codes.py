@@ -113,7 +113,8 @@ def emitted_violations() -> Iterator[Violation]:
     yield from check_score_input(players=4, bouts=1, points_half=200)
     yield from check_score_input(players=4, bouts=5, points_half=100)
     yield from check_score_input(players=4, bouts=3, points_half=10)
-    yield from check_score_input(players=4, bouts=1, points_half=150, chelem=Camp.TAKER)
+    yield from check_score_input(players=4, bouts=1, points_half=150, chelem=Camp.TAKER,
+                                 contract=Contract.GARDE)
 
 
 VIOLATIONS = list(emitted_violations())

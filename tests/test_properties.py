@@ -72,3 +72,15 @@ def test_counting_is_a_pure_function_of_the_tricks(players: int, seed: int) -> N
                        tricks=d.tricks, chien=d.chien, ecart=d.ecart)
     assert again == d.count
     assert play_random_deal(players, random.Random(seed)) == d
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=players, seed=seeds)
+def test_real_deals_pass_the_score_input_check(players: int, seed: int) -> None:
+    """The API's 'no deal can produce this' refusal never refuses a deal that was played."""
+    from rules_fr.scoring import check_score_input
+
+    d = play_random_deal(players, random.Random(seed))
+    assert check_score_input(players=players, bouts=d.count.bouts[Camp.TAKER],
+                             points_half=d.count.points_half[Camp.TAKER],
+                             chelem=d.count.chelem, contract=d.contract) == []

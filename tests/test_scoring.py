@@ -138,3 +138,21 @@ def test_derivation_lines_in_order() -> None:
         LineCode.POIGNEE, LineCode.TOTAL, LineCode.TAKER, LineCode.DEFENDER,
     ]
     assert s.lines[1].params == {"points_half": 98, "target": 41, "difference": 8, "won": True}
+
+
+def test_score_input_chelem_bounds_follow_the_chien() -> None:
+    from rules_fr.scoring import check_score_input
+
+    # garde contre: the taker's chelem leaves the chien (bouts included) to the defence
+    assert check_score_input(players=4, bouts=1, points_half=140, chelem=Camp.TAKER,
+                             contract=Contract.GARDE_CONTRE) == []
+    # a garde: the chelem camp has every card but the defence's excuse
+    assert check_score_input(players=4, bouts=1, points_half=140, chelem=Camp.TAKER,
+                             contract=Contract.GARDE) != []
+    assert check_score_input(players=4, bouts=2, points_half=174, chelem=Camp.TAKER,
+                             contract=Contract.GARDE) == []
+    # a defence chelem under a garde sans: the chien (maybe bouts) still counts for the taker
+    assert check_score_input(players=4, bouts=2, points_half=40, chelem=Camp.DEFENSE,
+                             contract=Contract.GARDE_SANS) == []
+    assert check_score_input(players=4, bouts=2, points_half=40, chelem=Camp.DEFENSE,
+                             contract=Contract.GARDE) != []

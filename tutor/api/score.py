@@ -140,7 +140,8 @@ def score_view(body: dict[str, Any]) -> Response:
                                           {"size": len(poignees), "max": MAX_POIGNEES})])
     chelem = body["chelem"]
     impossible = check_score_input(players=body["players"], bouts=body["bouts"],
-                                   points_half=body["points"], chelem=chelem["by"])
+                                   points_half=body["points"], chelem=chelem["by"],
+                                   contract=body["contract"])
     if impossible:
         raise Unprocessable([
             FieldProblem(_POINTER_OF_REASON.get(v.params.get("reason", ""), ""),
