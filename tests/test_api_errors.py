@@ -205,3 +205,34 @@ def test_other_statuses_keep_the_shape(client: FlaskClient) -> None:
                           headers={"Range": "bytes=99999999-"})
     payload = assert_problem(response, 416, "title-400")
     assert payload["detail"] == payload["title"]
+
+
+def test_lone_surrogate_escape_is_malformed_json_400(client: FlaskClient) -> None:
+    """JSON's ``\\udfff`` escape spells half a UTF-16 pair: Python keeps it, and the answer
+    naming it (an unknown card, an unknown field) could not be encoded — it was a 500. The body
+    is not text: 400, on every endpoint's parser (a key, a card, a table's name)."""
+    for path, body in [
+        ("/api/v1/check/play", '{"players": 4, "hand": ["\\udfff"], "card": "KH"}'),
+        ("/api/v1/check/hand", '{"players": 4, "hand": ["KH"], "\\ud800": 1}'),
+        ("/api/v1/score", '{"players": 4, "contract": "\\udc00garde", "bouts": 1, '
+                          '"points": 50}'),
+        ("/api/v1/tables", '{"names": ["A", "B", "C\\ud83d"]}'),
+    ]:
+        response = client.post(path, data=body, content_type="application/json")
+        assert_problem(response, 400, "malformed-json")
+    utf16 = '{"players": 4, "hand": ["\\udfff"], "card": "KH"}'.encode("utf-16")
+    response = client.post("/api/v1/check/play", data=utf16, content_type="application/json")
+    assert_problem(response, 400, "malformed-json")
+    # a whole pair is one character (an emoji): read, and refused as an unknown card
+    response = client.post("/api/v1/check/play", content_type="application/json",
+                           data='{"players": 4, "hand": ["\\ud83d\\ude00"], "card": "KH"}')
+    payload = assert_problem(response, 422, "validation-failed")
+    assert payload["errors"][0]["params"] == {"text": "\U0001F600"}
+
+
+def test_docs_asset_failed_precondition_is_412_problem(client: FlaskClient) -> None:
+    """werkzeug answers a failed If-Match with a bare 412 in the asset's own content type;
+    the docs assets are under /api/v1, so it is problem+json like their 404 and 416."""
+    response = client.get("/api/v1/docs/assets/swagger-ui.css", headers={"If-Match": '"x"'})
+    payload = assert_problem(response, 412, "title-400")
+    assert payload["detail"] == payload["title"]

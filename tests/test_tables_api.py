@@ -575,3 +575,36 @@ def test_table_chelem_announced_by_a_taker_not_first_to_play(http: TestClientHtt
     assert deal_view["chelem_announced"] and deal_view["trick"]["leader"] == 0
     assert body["table"]["to_move"] == 0 and deal_view["trick"]["cards"] == []
     assert body["table"]["you"]["legal"]["cards"]
+
+
+def test_table_events_since_non_ascii_digits_422(app: Any, http: TestClientHttp) -> None:
+    """``since`` and ``Last-Event-ID`` are ASCII decimal numbers: "²" passes ``str.isdigit``
+    but ``int`` refuses it (it was a 500), "١٢" would be read as 12. Refused with 422 (the
+    query) or ignored (the header, as a browser's EventSource may send anything)."""
+    table = _create(http, 4, bots=[1, 2, 3], deals=3)
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    for since in ("²", "١٢", "１２"):
+        status, body = http.get(f"{API}/{tid}/events?since={since}", token)
+        assert status == 422 and body["errors"][0]["pointer"] == "/since", body
+        response = app.test_client().get(f"{API}/{tid}/stream?since={since}&timeout=1",
+                                         headers={"Authorization": f"Bearer {token}"})
+        assert response.status_code == 422
+    client = app.test_client()
+    for last_id in ("²", "¹²", "x"):
+        response = client.get(f"{API}/{tid}/stream?limit=1&timeout=2", headers={
+            "Authorization": f"Bearer {token}", "Last-Event-ID": last_id})
+        assert response.status_code == 200
+        assert "id: 1\n" in response.get_data(as_text=True)  # from the start
+
+
+def test_table_duplicate_contract_defaults_to_garde(http: TestClientHttp) -> None:
+    """A duplicate deal without a contract is a garde (the default was the text "garde",
+    not a contract, and creating the table was a 500)."""
+    from rules_fr.deal import deal
+
+    dealt = deal(4, 0, seed=5)
+    status, table = http.post(API, {"players": 4, "deals": 3, "duplicate": {
+        "hands": [h.codes() for h in dealt.hands], "chien": dealt.chien.codes(), "taker": 1}})
+    assert status == 201, table
+    assert table["table"]["duplicate"]["contract"] == "garde"
+    assert table["table"]["deal"]["contract"] == "garde"

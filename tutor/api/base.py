@@ -10,6 +10,7 @@ body a 400 (NaN, Infinity and numbers of thousands of digits included), a body o
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final
 
 import flask_smorest
@@ -40,9 +41,34 @@ class JsonParser(FlaskParser):
         if not raw:
             raise BadRequest()
         try:
-            return json.loads(raw, parse_constant=_no_constants)
+            data = json.loads(raw, parse_constant=_no_constants)
         except (ValueError, RecursionError):  # JSONDecodeError, bad UTF-8, 4300+ digits
             raise BadRequest() from None
+        if (_SURROGATE_ESCAPE.search(raw) or b"\x00" in raw) and _has_lone_surrogate(data):
+            raise BadRequest()
+        return data
+
+
+_SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: the only way a body of valid UTF-8 yields a surrogate (a
+UTF-16 or UTF-32 body, which ``json.loads`` also reads, always holds a NUL byte)."""
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """Whether a parsed body holds an unpaired UTF-16 surrogate (``"\\udfff"``) in a key or a
+    string: JSON's escapes can spell one, Python keeps it, and no answer naming it (an unknown
+    card, an unknown field) could then be encoded as UTF-8. Such a body is not text: 400.
+
+    >>> _has_lone_surrogate(json.loads('{"hand": ["\\\\udfff"]}'))
+    True
+    >>> _has_lone_surrogate(json.loads('["\\\\ud83d\\\\ude00"]'))  # a pair: an emoji
+    False
+    """
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 class ApiBlueprint(flask_smorest.Blueprint):

@@ -13,7 +13,7 @@ from flask import Response, request, send_from_directory, url_for
 from markupsafe import escape
 from marshmallow import Schema, fields
 from swagger_ui_bundle import swagger_ui_path
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, PreconditionFailed
 
 from tutor.api.base import ApiBlueprint
 
@@ -83,4 +83,9 @@ def docs_asset(filename: str) -> Response:
     """A Swagger UI dist file (CSS, JS, icons)."""
     if filename not in _ASSETS:
         raise NotFound()
-    return send_from_directory(swagger_ui_path, filename, max_age=86400)
+    response = send_from_directory(swagger_ui_path, filename, max_age=86400)
+    if response.status_code == 412:
+        # werkzeug answers a failed If-Match / If-Unmodified-Since with a bare 412 holding
+        # the file's own content type; raised, it is problem+json like every other error
+        raise PreconditionFailed()
+    return response

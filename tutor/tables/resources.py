@@ -438,11 +438,17 @@ def act(body: dict[str, Any], table_id: str) -> Response:
 # --- events and the stream -----------------------------------------------------------------
 
 
+def _is_decimal(raw: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also says yes to "²" and "١٢", which ``int`` reads
+    as a number ("١٢") or refuses with ValueError ("²")."""
+    return raw.isascii() and raw.isdigit()
+
+
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 10 or not low <= int(raw) <= high:
+    if not _is_decimal(raw) or len(raw) > 10 or not low <= int(raw) <= high:
         raise Unprocessable([FieldProblem(f"/{name}", "value-range",
                                           {"value": raw[:14], "min": low, "max": high})])
     return int(raw)
@@ -498,7 +504,7 @@ def stream(table_id: str) -> Response:
     auth = _auth(table_id)
     since = _int_arg("since", 0, 0, MAX_SEQ)
     last_id = request.headers.get("Last-Event-ID", "")
-    if last_id.isdigit() and len(last_id) < 11:
+    if _is_decimal(last_id) and len(last_id) < 11:
         since = max(since, int(last_id))
     limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
     timeout = _int_arg("timeout", 55, 1, 300)

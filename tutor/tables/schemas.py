@@ -57,7 +57,7 @@ class DuplicateDeal(BaseSchema):
     chien = CardList(max_items=6, min_items=3, required=True)
     dealer = BoundedInt(0, 4, load_default=0)
     taker = BoundedInt(0, 4, required=True)
-    contract = ContractField(load_default="garde")
+    contract = ContractField(load_default=Contract.GARDE)  # loaded values are Contracts
 
 
 class CreateTableRequest(BaseSchema):
