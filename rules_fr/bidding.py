@@ -36,6 +36,7 @@ __all__ = [
     "check_chelem_announcement",
     "check_speaker",
     "chelem_leader",
+    "first_illegal_bid",
     "highest_bid",
     "parse_bid",
     "speaker_seat",
@@ -197,6 +198,26 @@ class AuctionResult:
         return (dealer + 1 + self.taker_index) % players
 
 
+def first_illegal_bid(
+    players: int, bids: Sequence[Contract | None], *, dealer_misdealt: bool = False
+) -> tuple[int, list[Violation]] | None:
+    """The first bid of ``bids`` (in speaking order) that breaks a rule, as its index and
+    violations (:func:`check_bid` against the bids before it); ``None`` when every bid is
+    legal. An auction can then be judged up to its first fault.
+
+    >>> first_illegal_bid(4, [None, Contract.GARDE, None]) is None
+    True
+    >>> index, found = first_illegal_bid(4, [Contract.GARDE, Contract.PETITE, None])
+    >>> index, [v.code.value for v in found]
+    (1, ['bid-too-low'])
+    """
+    for index, bid in enumerate(bids):
+        found = check_bid(players, bids[:index], bid, dealer_misdealt=dealer_misdealt)
+        if found:
+            return index, found
+    return None
+
+
 def auction_result(
     players: int, bids: Sequence[Contract | None], *, dealer_misdealt: bool = False
 ) -> AuctionResult:
@@ -218,10 +239,9 @@ all_passed=False)
     ...
     rules_fr.verdicts.IllegalActionError: bid-too-low
     """
-    for index, bid in enumerate(bids):
-        found = check_bid(players, bids[:index], bid, dealer_misdealt=dealer_misdealt)
-        if found:
-            raise IllegalActionError(found)
+    fault = first_illegal_bid(players, bids, dealer_misdealt=dealer_misdealt)
+    if fault is not None:
+        raise IllegalActionError(fault[1])
     taker_index = None
     for index, bid in enumerate(bids):
         if bid is not None:

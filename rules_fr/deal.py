@@ -48,12 +48,14 @@ __all__ = [
     "Redeal",
     "RedealReason",
     "MIN_CUT",
+    "check_cut",
     "check_deal",
     "check_hand_for_misdeal",
     "chien_positions",
     "cut",
     "cutter_seat",
     "deal",
+    "deal_order",
     "dealer_draw_key",
     "draw_dealer",
     "is_petit_sec",
@@ -172,6 +174,24 @@ def cut(deck: Sequence[Card], at: int) -> list[Card]:
     return [*deck[at:], *deck[:at]]
 
 
+def check_cut(pack_size: int, at: int) -> list[Violation]:
+    """What is wrong with cutting the top ``at`` cards of a pack of ``pack_size`` (an empty
+    list: a fair cut).
+
+    The cutter must take more than three cards and leave more than three (``cut-size``, with
+    ``at``, ``left`` and ``pack``); :func:`cut` performs a cut and raises on the same fault.
+
+    >>> check_cut(78, 4), check_cut(78, 74)
+    ([], [])
+    >>> [(v.code.value, dict(v.params)) for v in check_cut(78, 75)]
+    [('cut-size', {'at': 75, 'left': 3, 'pack': 78})]
+    """
+    left = pack_size - at
+    if at < MIN_CUT or left < MIN_CUT:
+        return [violation(Code.CUT_SIZE, at=at, left=left, pack=pack_size)]
+    return []
+
+
 def cutter_seat(dealer: int, players: int) -> int:
     """The seat of the player left of the dealer, who cuts (play runs to the right).
 
@@ -196,6 +216,27 @@ def _deal_plan(players: int) -> tuple[int | None, ...]:
             plan.append(None)
     assert len(plan) == _DECK_SIZE and plan[0] is not None and plan[-1] is not None
     return tuple(plan)
+
+
+def deal_order(players: int, dealer: int) -> tuple[int | None, ...]:
+    """Who receives each card of the pack, top card first: a seat, or ``None`` for the chien.
+
+    Packets go counter-clockwise from the player right of the dealer, seat ``dealer + 1``;
+    the chien takes the cards at :func:`chien_positions`. :func:`deal` follows this order.
+
+    >>> order = deal_order(4, dealer=3)
+    >>> order[:7], order[9], len(order)
+    ((0, 0, 0, 1, 1, 1, 2), None, 78)
+    >>> deal_order(4, dealer=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: no seat 4 at a table of 4
+    """
+    rules_for(players)
+    if not 0 <= dealer < players:
+        raise ValueError(f"no seat {dealer} at a table of {players}")
+    return tuple(None if who is None else (dealer + 1 + who) % players
+                 for who in _deal_plan(players))
 
 
 def chien_positions(players: int) -> tuple[int, ...]:

@@ -85,6 +85,8 @@ class Code(StrEnum):
     CARD_ALREADY_PLAYED = "card-already-played"
     # scoring input
     SCORE_IMPOSSIBLE = "score-impossible"
+    # the cut before the deal
+    CUT_SIZE = "cut-size"
 
 
 RULE_OF_CODE: Final[Mapping[Code, str]] = {
@@ -132,6 +134,7 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
     Code.REVOKE_TRUMP: "play.must-trump",
     Code.REVOKE_OVERTRUMP: "play.overtrump",
     Code.CARD_ALREADY_PLAYED: "cards.deck",
+    Code.CUT_SIZE: "deal.shuffle-cut",
 }
 
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})

@@ -123,7 +123,8 @@ def test_every_error_key_has_a_sentence_in_both_languages(app: Flask) -> None:
               "value": 9, "count": 2, "expected": 18, "field": "colour", "choices": "a, b",
               "seat": 2, "trick": 3, "level": "simple", "id": "x.y", "path": "/x",
               "method": "PUT", "allowed": "GET", "max_bytes": 65536, "content_type": "text/x",
-              "reason": "bouts-points", "bouts": 3, "points_half": 10}
+              "reason": "bouts-points", "bouts": 3, "points_half": 10, "name": "Ana",
+              "deal": 2}
     for lang in ("fr", "en"):
         with app.test_request_context(f"/?lang={lang}"):
             for key in sorted(ERROR_KEYS):

@@ -18,7 +18,7 @@ from rules_fr.bidding import check_bid, check_chelem_announcement, check_speaker
 from rules_fr.cards import CardSet, parse_card, parse_cards
 from rules_fr.catalog import RULES
 from rules_fr.contracts import Camp, Contract
-from rules_fr.deal import check_deal, check_hand_for_misdeal, deal
+from rules_fr.deal import check_cut, check_deal, check_hand_for_misdeal, deal
 from rules_fr.donne import Bid, Donne, PlayCard
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
@@ -96,6 +96,7 @@ def emitted_violations() -> Iterator[Violation]:
     yield from check_deal(4, hands[:3] + [hands[3]], list(dealt.chien)[:5])
     yield from check_deal(4, hands[:3], list(dealt.chien))
     yield from check_hand_for_misdeal(h(["T1", "KS", "2H"]))
+    yield from check_cut(78, 75)
     # order of play (the deal's state machine)
     donne = Donne(deal(4, seed=11))
     yield from donne.check(Bid(seat=9, contract=None))
@@ -250,6 +251,11 @@ ERROR_PARAMS = {
     "not-a-duplicate-table": {"table": "Xq3vT9aa"},
     "not-the-same-deal": {"table": "Xq3vT9aa", "first": "Bw7kP2cc"},
     "table-twice": {"table": "Xq3vT9aa"},
+    "person-range": {"value": 7, "max": 5},
+    "person-sitting-out": {"name": "Ana", "deal": 1},
+    "name-twice": {"name": "Ana"},
+    "mort-five": {"players": 6},
+    "nothing-to-compute": {"choices": "taker_scores, gaps"},
 }
 
 

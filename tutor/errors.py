@@ -26,6 +26,7 @@ from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
 from tutor.i18n import error_text
+from tutor.i18n.facts import FACT_ERRORS
 
 __all__ = [
     "ERROR_KEYS",
@@ -69,6 +70,7 @@ ERROR_KEYS: Final = frozenset({
     "list-too-short", "chien-too-large", "seat-range", "partner-not-five", "partner-is-taker",
     "trick-count", "trick-size", "illegal-deal", "illegal-ecart", "illegal-play",
     "partner-mismatch", "poignee-not-held", "poignee-twice", "unknown-rule",
+    *FACT_ERRORS,
 })
 """Every key the API renders with ``error_text`` (a test checks the catalogs hold them all)."""
 

@@ -526,6 +526,12 @@ def score_reason(reason: Any, p: Params) -> str | None:
     return None
 
 
+def _cut_size(p: Params) -> str:
+    from tutor.i18n.facts import cut_size_message  # facts imports this module
+
+    return cut_size_message(p)
+
+
 def _score_impossible(p: Params) -> str:
     return score_reason(p.get("reason"), p) or gettext("No deal can end with this score.")
 
@@ -575,6 +581,7 @@ MESSAGES: Final[Mapping[Code, Callable[[Params], str]]] = {
     Code.REVOKE_OVERTRUMP: _revoke_overtrump,
     Code.CARD_ALREADY_PLAYED: _card_already_played,
     Code.SCORE_IMPOSSIBLE: _score_impossible,
+    Code.CUT_SIZE: _cut_size,
 }
 """One sentence builder per code (a test walks :class:`~rules_fr.verdicts.Code`)."""
 
