@@ -8,12 +8,18 @@ The excuse (FFT 2012, seed 000):
   settled later, and when it never wins one (a chelem against it) it keeps the excuse all the
   same: in every case the owner's camp nets 4 points for it and the other camp half a point.
   We therefore count the exchange as a transfer of one half-point, not as a particular card.
-- Played at the last trick, it goes to that trick's winner (it changes camp), except in a
-  chelem: the camp that won every other trick and plays the excuse last wins that trick too.
+- Played at the last trick, it goes to that trick's winner (it changes camp), except in the
+  taker's chelem: the taker's camp, having won every other trick, plays the excuse last and
+  wins that trick too — "En cas de chelem réussi par un preneur possédant l'excuse, cette
+  carte jouée au dernier pli, remporte ce dernier pli. (C'est le seul cas où l'excuse fait un
+  pli)". A defender's excuse led at the last trick wins nothing, even after the defence won
+  every other trick.
 
 Petit au bout: the camp that wins the last trick, when that trick holds the petit, takes the
-bonus whoever played it; when a chelem camp plays the excuse last, the penultimate trick is
-the one that counts.
+bonus whoever played it ("Si le Petit fait partie de la dernière levée, on dit qu'il est « au
+bout »"). When the taker's camp plays the excuse last in a chelem, the petit is au bout in the
+penultimate trick as well ("le petit sera considéré au bout s'il est mené à l'avant-dernier
+pli") — and still in the last one, where an opponent's petit may fall under the excuse.
 
 >>> from rules_fr.cards import parse_cards
 >>> trick = PlayedTrick(0, tuple(parse_cards(["7D", "KD", "EX", "2D"])))
@@ -120,8 +126,10 @@ def count_deal(
         excuse_at = next((i for i, card in enumerate(cards) if card is EXCUSE), None)
         owner = (camp_of(trick.seat_of(excuse_at, players), taker, partner)
                  if excuse_at is not None else None)
-        if owner is not None and number == last and number > 0 and won[owner] == number:
-            # excuse.chelem: the camp that won every other trick wins the last with the excuse
+        if owner is Camp.TAKER and number == last and number > 0 and won[owner] == number:
+            # excuse.chelem: the taker's camp, having won every other trick, wins the last
+            # with the excuse — "En cas de chelem réussi par un preneur possédant l'excuse …
+            # (C'est le seul cas où l'excuse fait un pli)": not the defence
             winner_seat = trick.seat_of(excuse_at, players)  # type: ignore[arg-type]
             winner = owner
             chelem_excuse_trick = True
@@ -156,11 +164,14 @@ def count_deal(
                            None)
 
     petit_au_bout: Camp | None = None
-    if tricks:
-        # petit.au-bout (and petit.au-bout-chelem when the excuse won the last trick)
-        final = last - 1 if chelem_excuse_trick else last
-        if final >= 0 and PETIT in CardSet.of(tricks[final].cards):
-            petit_au_bout = camp_of(winners[final], taker, partner)
+    if tricks and PETIT in CardSet.of(tricks[last].cards):
+        # petit.au-bout: the petit in the last trick, to the camp that wins it — in an excuse
+        # chelem too, when an opponent's petit falls under the excuse
+        petit_au_bout = camp_of(winners[last], taker, partner)
+    elif chelem_excuse_trick and PETIT in CardSet.of(tricks[last - 1].cards):
+        # petit.au-bout-chelem: the excuse won the last trick, the petit counts at the
+        # penultimate one
+        petit_au_bout = camp_of(winners[last - 1], taker, partner)
 
     chelem = next((camp for camp in Camp if tricks and won[camp] == len(tricks)), None)
     return Count(

@@ -109,3 +109,46 @@ def test_partner_counts_with_taker_at_five() -> None:
     c = count(trick(0, "5H", "KH", "2H", "3H", "4H"), taker=0, partner=1, players=5)
     assert c.tricks_won[Camp.TAKER] == 1
     assert c.trick_winners == (1,)
+
+
+def test_excuse_chelem_is_the_takers_only() -> None:
+    """excuse.chelem: "En cas de chelem réussi par un preneur possédant l'excuse, cette carte
+    jouée au dernier pli, remporte ce dernier pli. (C'est le seul cas où l'excuse fait un pli)"
+    (seed 000). The defence won every other trick and leads its excuse to the last one: the
+    excuse wins nothing, the taker's 4♥ takes the trick and the excuse with it ("Si l'excuse
+    est placée au dernier pli, elle est perdue par son propriétaire"), and there is no chelem."""
+    c = count(trick(1, "KS", "2H", "3S", "4S"), trick(1, "EX", "3H", "2S", "4H"),
+              contract=Contract.GARDE_CONTRE)
+    assert c.trick_winners == (1, 0)
+    assert c.chelem is None
+    assert c.excuse_camp is Camp.TAKER and c.excuse_lost_last_trick
+    assert c.bouts[Camp.TAKER] == 1
+
+
+def test_petit_au_bout_in_the_last_trick_of_an_excuse_chelem() -> None:
+    """petit.au-bout: "Le camp qui réalise la dernière levée, lorsque celle-ci comprend le
+    petit, bénéficie d'une prime" — also when the taker's camp makes that last trick with the
+    excuse in a chelem and a defender's petit falls in it (the penultimate-trick rule of
+    petit.au-bout-chelem adds a case, it does not take this one away).
+
+    A legal five-player deal: the taker (seat 0) holds the excuse, the four top spades and the
+    ten top trumps; seat 1 holds the petit, the eleven trumps below and the four low spades;
+    nobody else has a trump; seat 3 holds the called K♥. The taker leads his spades (seat 1
+    follows), then his trumps (seat 1 cannot overtrump and keeps his petit), then the excuse:
+    seat 1 has only the petit left.
+    """
+    others = [c.code for c in DECK
+              if not c.is_trump and not c.is_excuse and c.code not in
+              ("KS", "QS", "CS", "JS", "1S", "2S", "3S", "4S")]  # 5♠ to 10♠ first: seat 2
+    leads = ["KS", "QS", "CS", "JS"] + [f"T{r}" for r in range(21, 11, -1)] + ["EX"]
+    follows = ["4S", "3S", "2S", "1S"] + [f"T{r}" for r in range(11, 0, -1)]
+    tricks = [trick(0, lead, follow, others.pop(0), others.pop(), others.pop())
+              for lead, follow in zip(leads, follows, strict=True)]
+    chien = CardSet.parse(others)
+    assert tricks[-1].cards[1].code == "T1"
+    assert "KH" in [c.code for t in tricks for c in t.cards[3::5]]  # seat 3, called
+    c = count_deal(players=5, contract=Contract.GARDE_CONTRE, taker=0, partner=3,
+                   tricks=tricks, chien=chien)
+    assert c.chelem is Camp.TAKER
+    assert c.trick_winners[-1] == 0
+    assert c.petit_au_bout is Camp.TAKER

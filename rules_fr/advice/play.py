@@ -280,8 +280,9 @@ def _choose(ctx: PlayContext) -> tuple[Card, tuple[Reason, ...]]:
 def _chelem_on(ctx: PlayContext, view: _View, other: Card) -> bool:
     """Whether the player's camp has won every trick so far and should keep the excuse for
     the last one (where it wins in a chelem): the taker's chelem announced, or the player
-    leads now with a trump nobody can beat."""
-    if not ctx.history:
+    leads now with a trump nobody can beat. Only the taker's camp: a defender's excuse at
+    the last trick wins nothing, chelem or not (excuse.chelem)."""
+    if not ctx.history or not view.attack:
         return False
     n = view.n
     for trick in ctx.history:
