@@ -1,22 +1,27 @@
 """The JSON API, version 1: every resource under ``/api/v1``, documented in OpenAPI 3.
 
-One module per resource — :mod:`~tutor.api.check`, :mod:`~tutor.api.score`,
-:mod:`~tutor.api.rules` — plus :mod:`~tutor.api.meta` (ping, docs page). Each holds its
-blueprint, its schemas and its views; :mod:`~tutor.api.base` holds what they share.
+One module per resource — :mod:`~tutor.api.check` (with :mod:`~tutor.api.check_facts`),
+:mod:`~tutor.api.score`, :mod:`~tutor.api.rules`, :mod:`~tutor.api.count`,
+:mod:`~tutor.api.deal`, :mod:`~tutor.api.partie`, :mod:`~tutor.api.notes` — plus
+:mod:`~tutor.api.meta` (ping, docs page). Each holds its blueprint (or adds its routes to one),
+its schemas and its views; :mod:`~tutor.api.base` holds what they share.
 """
 
 from __future__ import annotations
 
 from flask import Flask
 
-from tutor.api import advice, check, meta, rules, score
+from tutor.api import advice, check, count, deal, meta, partie, rules, score
+from tutor.api import check_facts as _check_facts  # noqa: F401  (routes on check.blp)
+from tutor.api import notes as _notes  # noqa: F401  (POST /duplicate/notes on duplicate.blp)
 from tutor.api.base import TutorApi
 from tutor.tables import duplicate
 from tutor.tables import resources as tables
 
 __all__ = ["BLUEPRINTS", "register_api"]
 
-BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp, duplicate.blp)
+BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp, duplicate.blp,
+              count.blp, deal.blp, partie.blp)
 
 
 def register_api(app: Flask) -> TutorApi:

@@ -22,13 +22,20 @@ from rules_fr.deal import check_deal, check_hand_for_misdeal, is_petit_sec
 from rules_fr.ecart import check_ecart, trumps_to_show
 from rules_fr.kingcall import check_king_call, is_alone
 from rules_fr.play import check_play, legal_cards, play_warnings
-from rules_fr.poignee import check_poignee, poignee_level, poignee_size, poignees_allowed
+from rules_fr.poignee import (
+    check_poignee,
+    check_poignee_timing,
+    poignee_level,
+    poignee_size,
+    poignees_allowed,
+)
 from rules_fr.table import rules_for
 from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
 from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
     BidField,
+    BoundedInt,
     CardField,
     CardList,
     ContractField,
@@ -315,6 +322,10 @@ class PoigneeRequest(BaseSchema):
     shown = CardList(required=True, unique=False, max_items=30, metadata={
         "description": "The trumps shown (the excuse may stand for a missing trump when no "
                        "other trump is hidden)."})
+    cards_played = BoundedInt(0, 24, load_default=None, allow_none=True, metadata={
+        "description": "Optional: cards the player has already played in this deal. A poignée "
+                       "is shown just before one's first card: once a card is played, it is "
+                       "refused (`poignee-too-late`)."})
 
 
 class PoigneeResponse(Schema):
@@ -335,13 +346,16 @@ def check_poignee_view(body: dict[str, Any]) -> Response:
     """Is this poignée legal, and which one is it?
 
     Exactly 13/15/18 trumps at three players, 10/13/15 at four, 8/10/13 at five; the excuse
-    may replace a missing trump only when the hand holds no other trump.
+    may replace a missing trump only when the hand holds no other trump; shown before one's
+    first card (with `cards_played`).
     """
     players: int = body["players"]
     hand_cards: list[Card] = body["hand"]
     _refuse(_hand_size_problem("/hand", hand_cards, players))
     shown: list[Card] = body["shown"]
     found = check_poignee(players, CardSet.of(hand_cards), shown)
+    if body["cards_played"] is not None:
+        found += check_poignee_timing(body["cards_played"])
     level = poignee_level(players, len(shown))
     granted = None if found else level
     return reply({"legal": not found,
