@@ -189,11 +189,12 @@ def check_play(
     if reason == _OVERTRUMP and card.is_trump:
         return [violation(Code.MUST_OVERTRUMP, card=card, led=led,
                           highest=f"T{top_trump}", cards=allowed)]
+    # The cards named are the ones the player may play instead (a higher trump when he must
+    # overtrump), not every trump he holds.
     if led.is_trump:  # trumps led and the card is no trump: trumps are the suit to follow
         return [violation(Code.MUST_FOLLOW_SUIT, card=card, led=led, suit=Suit.TRUMPS,
-                          cards=CardSet(hand.mask & TRUMP_MASK))]
-    return [violation(Code.MUST_TRUMP, card=card, led=led, suit=led.suit,
-                      cards=CardSet(hand.mask & TRUMP_MASK))]
+                          cards=allowed)]
+    return [violation(Code.MUST_TRUMP, card=card, led=led, suit=led.suit, cards=allowed)]
 
 
 def play_warnings(
