@@ -66,7 +66,6 @@ Fonctionnalité: Les bouts et les points à réaliser
     Et les cartes permises sont "T1 T5"
     Et l'explication contient "Le petit risque d'être perdu : le 8 d'atout, un atout plus fort, est déjà dans le pli"
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-cards.bouts @rule-trick.winner
   Plan du Scénario: Le 21 est imprenable

@@ -67,7 +67,6 @@ Fonctionnalité: Les cartes du tarot et leur valeur
       | 11S   |
       | 0H    |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-cards.points @rule-cards.bouts
   Plan du Scénario: La valeur de chaque carte
@@ -88,7 +87,6 @@ Fonctionnalité: Les cartes du tarot et leur valeur
       | T2    | 0,5    |
       | T20   | 0,5    |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-cards.points
   Plan du Scénario: On compte les cartes deux par deux
@@ -104,13 +102,11 @@ Fonctionnalité: Les cartes du tarot et leur valeur
       | JC 9C   | 2      |
       | 2S T3   | 1      |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-cards.points @rule-counting.total
   Scénario: Le jeu entier vaut 91 points
     Alors les 78 cartes valent 91 points
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-cards.order @rule-trick.winner
   Plan du Scénario: L'ordre des cartes décide qui remporte le pli

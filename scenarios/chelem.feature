@@ -90,7 +90,6 @@ Fonctionnalité: Le chelem
     Et le chelem rapporte -200
     Et les marques sont "preneur -816, défenseurs +272"
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-chelem.announce @rule-play.lead
   Plan du Scénario: Le chelem annoncé, l'entame revient au preneur quel que soit le donneur

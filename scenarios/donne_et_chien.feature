@@ -38,7 +38,6 @@ Fonctionnalité: La donne et le chien
       | 5       | 14   | 8     |
       | 5       | 12   | 18    |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-deal.distribution @rule-deal.chien @rule-table.sizes
   Plan du Scénario: Le donneur distribue par paquets, en sens inverse des aiguilles d'une montre
@@ -56,7 +55,6 @@ Fonctionnalité: La donne et le chien
       | 4       | 1       | 2       | 3      | 18   | 6     |
       | 5       | 0       | 1       | 3      | 15   | 3     |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-deal.dealer-draw
   Plan du Scénario: La plus petite carte tirée désigne le premier donneur
@@ -72,7 +70,6 @@ Fonctionnalité: La donne et le chien
       | T1 KS QH     | 2       |
       | T2 T1 T3     | 1       |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-deal.dealer-draw
   Scénario: L'Excuse tirée ne compte pas : il faut tirer une autre carte
@@ -80,7 +77,6 @@ Fonctionnalité: La donne et le chien
     Alors personne n'est encore désigné
     Et le joueur 1 doit tirer une autre carte
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-deal.shuffle-cut
   Plan du Scénario: Le joueur à gauche du donneur coupe en prenant et en laissant plus de trois cartes
@@ -96,7 +92,6 @@ Fonctionnalité: La donne et le chien
       | 2       | 1       | 74     | permise  |
       | 2       | 1       | 75     | refusée  |
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-deal.next-dealer
   Plan du Scénario: La donne passe au joueur placé à droite du donneur
@@ -132,7 +127,6 @@ Fonctionnalité: La donne et le chien
     Quand le joueur annonce "passe"
     Alors l'annonce est permise
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-deal.misdeal
   Scénario: Après une fausse donne, c'est le même donneur qui redistribue

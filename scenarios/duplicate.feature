@@ -4,10 +4,9 @@ Fonctionnalité: Les tournois duplicates
   En duplicate individuel, les preneurs d'une donne sont classés selon leur marque et reçoivent
   des notes réparties de 100 % à 0 % ; chaque défenseur reçoit 100 % moins la note de son
   preneur. En quadrettes, l'écart entre les marques des deux preneurs d'une même donne devient
-  des points de match par sa racine carrée. Ces calculs n'ont pas encore d'adresse dans l'API :
-  ils sont vérifiés sur le cœur des règles.
+  des points de match par sa racine carrée. Ces calculs sont demandés à l'API
+  (/duplicate/notes), la garde imposée à une table duplicate (/tables).
 
-  @core
   @source-003_28a2a38e1528519c @fft-2012
   @rule-duplicate.quadrettes
   Plan du Scénario: Les points de match valent la racine carrée de l'écart, avec son signe
@@ -22,21 +21,18 @@ Fonctionnalité: Les tournois duplicates
       | 10    | 3,162   |
       | 0     | 0,000   |
 
-  @core
   @fft-2012
   @rule-duplicate.notes
   Scénario: Cinq preneurs d'une même donne reçoivent 100, 75, 50, 25 et 0 %
     Quand les preneurs d'une donne marquent "120 ; 60 ; -30 ; 300 ; -90"
     Alors leurs notes sont "75 ; 50 ; 25 ; 100 ; 0"
 
-  @core
   @fft-2012
   @rule-duplicate.notes
   Scénario: Des preneurs ex aequo partagent leurs notes
     Quand les preneurs d'une donne marquent "120 ; 60 ; 60 ; -30 ; -90"
     Alors leurs notes sont "100 ; 62,5 ; 62,5 ; 25 ; 0"
 
-  @core
   @fft-2012
   @rule-duplicate.notes
   Plan du Scénario: Chaque défenseur reçoit 100 % moins la note de son preneur
@@ -49,14 +45,12 @@ Fonctionnalité: Les tournois duplicates
       | 75      | 25        |
       | 62,5    | 37,5      |
 
-  @core
   @fft-2012
   @rule-duplicate.notes
   Scénario: Le pourcentage global compte un quart pour l'attaque et trois quarts pour la défense
     Quand un joueur a les notes d'attaque "100" et les notes de défense "50 ; 30"
     Alors son pourcentage global est de 55 %
 
-  @core
   @source-003_28a2a38e1528519c @fft-2012
   @rule-duplicate.contract
   Scénario: En duplicate, la garde est imposée, sans enchères

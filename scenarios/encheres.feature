@@ -79,7 +79,6 @@ Fonctionnalité: Les enchères
       | 3       | passe, passe, passe                | petite       |
       | 5       | passe, passe, garde, passe, passe  | garde_sans   |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-bid.order
   Plan du Scénario: Le joueur à droite du donneur parle le premier, le donneur le dernier
@@ -94,7 +93,6 @@ Fonctionnalité: Les enchères
       | 5       | 2       | 3       |
       | 3       | 2       | 0       |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-bid.all-pass @rule-bid.once
   Scénario: Si tout le monde passe, le voisin de droite du donneur redistribue
@@ -103,7 +101,6 @@ Fonctionnalité: Les enchères
     Alors les enchères sont closes sans preneur
     Et le joueur 2 redistribue
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-bid.once
   Scénario: Le preneur est le joueur qui a annoncé le contrat le plus fort

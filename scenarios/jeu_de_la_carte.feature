@@ -227,7 +227,6 @@ Fonctionnalité: Le jeu de la carte
     Et la violation "trick-complete" est signalée
     Et la violation "trick-complete" cite la règle "play.turn"
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c @source-004_d2c86554901730a1
   @rule-play.lead
   Plan du Scénario: Le joueur à droite du donneur entame, et le gagnant d'une levée entame la suivante

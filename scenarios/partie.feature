@@ -4,10 +4,8 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
   et le plus haut total l'emporte. À 6 joueurs, un joueur différent sort à chaque donne et les
   cinq autres jouent une donne à 5 ; à 7 joueurs, deux joueurs sortent. Le joueur sorti ne marque
   aucun point, et la somme des marques reste nulle. Si tout le monde passe, on redistribue avec
-  les mêmes joueurs. Chaque donne est marquée par l'API (/score) ; la feuille de marque, qui n'a
-  pas encore d'adresse dans l'API, est celle du cœur des règles.
+  les mêmes joueurs. La feuille de marque, donne après donne, est tenue par l'API (/partie).
 
-  @core
   @source-002_42b61915e8d93b37
   @rule-partie.length
   Plan du Scénario: Une partie dure de 3 à 10 donnes
@@ -22,14 +20,12 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
       | 2      | refusée  |
       | 11     | refusée  |
 
-  @core
   @source-002_42b61915e8d93b37
   @rule-partie.length
   Scénario: Une partie compte 5 donnes par défaut
     Quand on ouvre une partie entre les joueurs "Ana Ben Chloé Dan"
     Alors la partie compte 5 donnes
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-partie.sit-out
   Plan du Scénario: À 6 joueurs, un joueur différent sort à chaque donne
@@ -44,7 +40,6 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
       | 3     | Ana Ben Dan Eve Fred    | Chloé |
       | 6     | Ana Ben Chloé Dan Eve   | Fred  |
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-partie.sit-out
   Plan du Scénario: À 7 joueurs, deux joueurs sortent à chaque donne
@@ -58,7 +53,6 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
       | 3     | Ana Ben Chloé Dan Gil  |
       | 4     | Ben Chloé Dan Eve Fred |
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-partie.sit-out @rule-score.zero-sum @rule-score.split
   Scénario: À 6 joueurs, le joueur sorti ne marque aucun point et la somme reste nulle
@@ -70,7 +64,6 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
     Et "Dan" marque -66 sur cette donne
     Et la somme des marques de la donne est nulle
 
-  @core
   @source-000_79ccdf50a49e58e5
   @rule-partie.sit-out @rule-bid.all-pass
   Scénario: Si tout le monde passe, on redistribue avec les mêmes joueurs
@@ -79,7 +72,6 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
     Alors la donne 1 est jouée par "Ben Chloé Dan Eve Fred"
     Et aucune donne n'est encore marquée
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37
   @rule-partie.length @rule-partie.sit-out @rule-score.zero-sum
   Scénario: Trois donnes à 6 joueurs : les totaux courent et le plus haut l'emporte
@@ -92,7 +84,6 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
     Et la partie est finie
     Et "Eve" l'emporte
 
-  @core
   @source-003_28a2a38e1528519c @fft-2012
   @rule-partie.mort
   Plan du Scénario: À 5 joueurs avec un mort, le donneur sort et les quatre autres jouent

@@ -121,7 +121,6 @@ Fonctionnalité: La poignée
       | 3       | T1..T14 KS 2H        | simple                |
       | 3       | T1..T12 KS 2H        | aucune                |
 
-  @core
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37 @source-003_28a2a38e1528519c
   @rule-poignee.shown
   Plan du Scénario: La poignée se montre juste avant de jouer sa première carte

@@ -5,12 +5,11 @@ may I play this card, is this écart legal, what does this deal score. The steps
 JSON and on the explanation, in the language of the feature (``# language: fr`` asks with
 ``?lang=fr``).
 
-A few facts have no endpoint yet (card points, who wins a trick, the dealer draw, the cut, how
-the cards are dealt, who deals and speaks first and next, the outcome of an auction, who leads
-after a chelem announcement, when a poignée may be shown, the scoresheet of a partie, the
-duplicate's notes and match points). Their steps call the rules core directly, are marked with
-:func:`core_step`, and may only be used by scenarios tagged ``@core``
-(``test_scenario_hygiene.py`` checks both ways).
+Every fact goes through an endpoint — card points (``/count``), who wins a trick
+(``/check/trick``), the dealer draw and how a deal is cut, dealt and spoken (``/deal/draw``,
+``/deal/plan``, ``/check/cut``), the auction and the slam's lead (``/check/auction``,
+``/check/chelem``), a partie's scoresheet (``/partie``), a duplicate's notes (``/duplicate/notes``,
+``/tables``): this module never imports the rules core (``test_scenario_hygiene.py`` checks it).
 
 Steps are written in French; the few English features reuse the same functions under English
 wording (stacked decorators), and ask the API with ``?lang=en``.
@@ -24,12 +23,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -39,7 +37,6 @@ from pytest_bdd import given, parsers, then, when
 from tutor import create_app
 
 API = "/api/v1"
-F = TypeVar("F", bound=Callable[..., Any])
 
 # --- the vocabulary of the features ----------------------------------------------------------
 
@@ -131,9 +128,19 @@ class Scene:
     # the answer
     status: int | None = None
     response: dict[str, Any] | None = None
-    # core-only facts
+    # dealing and speaking
     dealer: int | None = None
-    core: dict[str, Any] = field(default_factory=dict)
+    plan: dict[str, Any] | None = None
+    redeal: dict[str, Any] | None = None
+    cards_played: int | None = None
+    # a partie
+    names: list[str] = field(default_factory=list)
+    deals: int | None = None
+    mort: bool = False
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    partie: dict[str, Any] | None = None
+    # a live duplicate table
+    table: dict[str, Any] | None = None
 
     def body(self) -> dict[str, Any]:
         """The last answer, which must be a 200."""
@@ -143,8 +150,10 @@ class Scene:
 
 
 @pytest.fixture(scope="session")
-def tutor_app() -> Flask:
-    return create_app({"TESTING": True})
+def tutor_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """The app, its live tables in a database of this run (not the instance folder's)."""
+    folder = tmp_path_factory.mktemp("tables")
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/tables.db"})
 
 
 @pytest.fixture
@@ -212,12 +221,6 @@ def post(client: FlaskClient, scene: Scene, path: str, payload: dict[str, Any]) 
     scene.response = reply.get_json()
     if reply.status_code == 200:
         assert reply.headers.get("Content-Language") == scene.lang, reply.headers
-
-
-def core_step(func: F) -> F:
-    """Marks a step that asks the rules core directly (a fact with no endpoint yet)."""
-    func.core_step = True  # type: ignore[attr-defined]
-    return func
 
 
 # --- the table, the hand, the trick ----------------------------------------------------------
@@ -760,427 +763,425 @@ def _petit_au_bout_camp(scene: Scene, camp: str) -> None:
     assert scene.body()["count"]["petit_au_bout"] == CAMPS[camp]
 
 
-# --- facts with no endpoint yet: the rules core ----------------------------------------------
-# (imported here, not at the top, so that the API steps above cannot use them by accident)
-
-from rules_fr import bidding as core_bidding  # noqa: E402
-from rules_fr import cards as core_cards  # noqa: E402
-from rules_fr import deal as core_deal  # noqa: E402
-from rules_fr import donne as core_donne  # noqa: E402
-from rules_fr import duplicate as core_duplicate  # noqa: E402
-from rules_fr import play as core_play  # noqa: E402
-from rules_fr.counting import PlayedTrick  # noqa: E402
-from rules_fr.partie import Partie  # noqa: E402
-from rules_fr.poignee import check_poignee_timing  # noqa: E402
+# --- card points and tricks (POST /count, POST /check/trick) ---------------------------------
 
 
 @then(parsers.re(r'^la carte "(?P<card>[^"]+)" vaut (?P<points>\d+(?:,5)?) points$'))
-@core_step
-def _card_points(card: str, points: str) -> None:
-    half = core_cards.points_half([core_cards.parse_card(card)])
-    assert half == round(2 * number(points))
+def _card_points(client: FlaskClient, scene: Scene, card: str, points: str) -> None:
+    post(client, scene, "/count", {"cards": [card]})
+    body = scene.body()
+    assert (body["points"], body["half_points"]) == (number(points), round(2 * number(points)))
+    assert body["explanation"]
 
 
 @then(parsers.re(r'^les cartes "(?P<cards>[^"]+)" valent (?P<points>\d+(?:,5)?) points$'))
-@core_step
-def _cards_points(cards: str, points: str) -> None:
-    half = core_cards.points_half(core_cards.parse_cards(card_list(cards)))
-    assert half == round(2 * number(points))
+def _cards_points(client: FlaskClient, scene: Scene, cards: str, points: str) -> None:
+    post(client, scene, "/count", {"cards": card_list(cards)})
+    body = scene.body()
+    assert (body["points"], body["half_points"]) == (number(points), round(2 * number(points)))
 
 
 @then("les 78 cartes valent 91 points")
-@core_step
-def _deck_points() -> None:
-    deck = core_cards.parse_cards(DECK_CODES)
-    assert len(set(deck)) == 78 and core_cards.points_half(deck) == 182
+def _deck_points(client: FlaskClient, scene: Scene) -> None:
+    post(client, scene, "/count", {"cards": list(DECK_CODES)})
+    body = scene.body()
+    assert (body["cards"], body["points"], body["half_points"], body["bouts"]) == (78, 91, 182, 3)
 
 
 @when(parsers.parse('le pli "{cards}" est complet'))
-@core_step
-def _complete_trick(scene: Scene, cards: str) -> None:
-    trick = core_cards.parse_cards(card_list(cards))
-    scene.core["winner"] = trick[core_play.trick_winner(trick)].code
+def _complete_trick(client: FlaskClient, scene: Scene, cards: str) -> None:
+    played = card_list(cards)
+    post(client, scene, "/check/trick", {"players": len(played), "cards": played})
+    assert scene.body()["complete"] is True
 
 
 @then(parsers.parse('la carte "{card}" remporte le pli'))
-@core_step
 def _trick_winner(scene: Scene, card: str) -> None:
-    assert scene.core["winner"] == card
+    winner = scene.body()["winner"]
+    assert winner["card"] == card, winner
+    assert winner["seat"] is None  # no leader given: no seat to name
+
+
+@then(parsers.parse('quand le joueur {leader:d} entame le pli "{cards}", le joueur {seat:d} '
+                    'entame le suivant'))
+def _next_leader(client: FlaskClient, scene: Scene, leader: int, cards: str, seat: int) -> None:
+    post(client, scene, "/check/trick", {"players": scene.players, "cards": card_list(cards),
+                                         "leader": leader})
+    body = scene.body()
+    assert body["complete"] and body["winner"]["seat"] == seat, body
+    assert body["next_leader"] == seat
+
+
+# --- dealing (POST /deal/draw, GET /deal/plan, POST /check/cut) ------------------------------
+
+
+def _plan(client: FlaskClient, scene: Scene) -> dict[str, Any]:
+    """GET /deal/plan for the scene's table and dealer (asked once per scenario)."""
+    if scene.plan is None:
+        assert scene.dealer is not None, "no dealer was named"
+        reply = client.get(f"{API}/deal/plan?players={scene.players}&dealer={scene.dealer}"
+                           f"&lang={scene.lang}")
+        assert reply.status_code == 200, reply.get_json()
+        assert reply.headers.get("Content-Language") == scene.lang, reply.headers
+        scene.plan = reply.get_json()
+        assert scene.plan["explanation"]
+    return scene.plan
 
 
 @when(parsers.parse("le joueur {dealer:d} distribue un paquet non battu à {players:d} joueurs"))
-@core_step
-def _deal_new_pack(scene: Scene, dealer: int, players: int) -> None:
-    pack = core_cards.parse_cards(DECK_CODES)
+def _deal_new_pack(client: FlaskClient, scene: Scene, dealer: int, players: int) -> None:
     scene.players, scene.dealer = players, dealer
-    scene.core["pack"] = [card.code for card in pack]
-    scene.core["deal"] = core_deal.deal(players, dealer, deck=pack)
-    scene.core["chien_positions"] = core_deal.chien_positions(players)
-
-
-def _hand_codes(scene: Scene, seat: int) -> set[str]:
-    return set(scene.core["deal"].hands[seat].codes())
+    assert len(_plan(client, scene)["pack"]) == 78
 
 
 @then(parsers.parse("le joueur {seat:d}, à droite du donneur, reçoit les {size:d} premières "
                     "cartes du paquet"))
-@core_step
-def _first_packet(scene: Scene, seat: int, size: int) -> None:
+def _first_packet(client: FlaskClient, scene: Scene, seat: int, size: int) -> None:
+    plan = _plan(client, scene)
     assert scene.dealer is not None and seat == (scene.dealer + 1) % scene.players
-    assert set(scene.core["pack"][:size]) <= _hand_codes(scene, seat)
-    assert scene.core["pack"][size] not in _hand_codes(scene, seat)
-    scene.core["seat"] = seat
+    assert (plan["first_speaker"], plan["seats"][0], plan["packet_size"]) == (seat, seat, size)
+    assert plan["pack"][:size] == [seat] * size and plan["pack"][size] != seat
 
 
 @then(parsers.parse("le joueur suivant reçoit les {size:d} cartes d'après"))
-@core_step
-def _second_packet(scene: Scene, size: int) -> None:
-    seat = (scene.core["seat"] + 1) % scene.players
-    assert set(scene.core["pack"][size:2 * size]) <= _hand_codes(scene, seat)
+def _second_packet(client: FlaskClient, scene: Scene, size: int) -> None:
+    plan = _plan(client, scene)
+    seat = (plan["first_speaker"] + 1) % scene.players  # counter-clockwise: seat i + 1 next
+    assert plan["seats"][1] == seat
+    assert plan["pack"][size:2 * size] == [seat] * size
 
 
 @then(parsers.parse("chaque joueur reçoit {hand_size:d} cartes et le chien {chien_size:d} "
                     "cartes"))
-@core_step
-def _dealt_sizes(scene: Scene, hand_size: int, chien_size: int) -> None:
-    dealt = scene.core["deal"]
-    assert [len(hand) for hand in dealt.hands] == [hand_size] * scene.players
-    assert len(dealt.chien) == chien_size
+def _dealt_sizes(client: FlaskClient, scene: Scene, hand_size: int, chien_size: int) -> None:
+    plan = _plan(client, scene)
+    assert (plan["hand_size"], plan["chien_size"]) == (hand_size, chien_size)
+    pack = plan["pack"]
+    assert [pack.count(seat) for seat in range(scene.players)] == [hand_size] * scene.players
+    assert pack.count(None) == chien_size
 
 
 @then("ni la première ni la dernière carte du paquet ne va au chien")
-@core_step
-def _chien_not_ends(scene: Scene) -> None:
-    chien = set(scene.core["deal"].chien.codes())
-    pack = scene.core["pack"]
-    assert pack[0] not in chien and pack[-1] not in chien
-    assert {pack[i] for i in scene.core["chien_positions"]} == chien
+def _chien_not_ends(client: FlaskClient, scene: Scene) -> None:
+    plan = _plan(client, scene)
+    pack = plan["pack"]
+    assert pack[0] is not None and pack[-1] is not None
+    assert plan["chien_positions"] == [i for i, seat in enumerate(pack) if seat is None]
 
 
 @then("le chien est constitué carte par carte")
-@core_step
-def _chien_card_by_card(scene: Scene) -> None:
-    positions = scene.core["chien_positions"]
+def _chien_card_by_card(client: FlaskClient, scene: Scene) -> None:
+    positions = _plan(client, scene)["chien_positions"]
     assert all(b - a > 1 for a, b in zip(positions, positions[1:], strict=False)), positions
 
 
 @when(parsers.parse('les joueurs tirent "{cards}"'))
-@core_step
-def _draw(scene: Scene, cards: str) -> None:
-    draws = core_cards.parse_cards(card_list(cards))
-    scene.core["dealer"] = core_deal.draw_dealer(draws)
-    scene.core["redraw"] = core_deal.must_redraw(draws)
+def _draw(client: FlaskClient, scene: Scene, cards: str) -> None:
+    post(client, scene, "/deal/draw", {"draws": card_list(cards)})
 
 
 @then(parsers.re(r"^le joueur (?P<seat>\d+) donne$"))
-@core_step
 def _drawn_dealer(scene: Scene, seat: str) -> None:
-    assert scene.core["dealer"] == int(seat)
+    body = scene.body()
+    assert (body["dealer"], body["redraw"]) == (int(seat), []), body
 
 
 @then("personne n'est encore désigné")
-@core_step
 def _nobody_drawn(scene: Scene) -> None:
-    assert scene.core["dealer"] is None
+    assert scene.body()["dealer"] is None
 
 
 @then(parsers.parse("le joueur {seat:d} doit tirer une autre carte"))
-@core_step
 def _redraw(scene: Scene, seat: int) -> None:
-    assert scene.core["redraw"] == [seat]
+    assert scene.body()["redraw"] == [seat]
 
 
 @given(parsers.parse("le joueur {dealer:d} donne à {players:d} joueurs"))
-@core_step
 def _dealer(scene: Scene, dealer: int, players: int) -> None:
     scene.dealer, scene.players = dealer, players
 
 
 @then(parsers.parse("le joueur {seat:d} coupe"))
-@core_step
-def _cutter(scene: Scene, seat: int) -> None:
-    assert scene.dealer is not None
-    assert core_deal.cutter_seat(scene.dealer, scene.players) == seat
+def _cutter(client: FlaskClient, scene: Scene, seat: int) -> None:
+    assert _plan(client, scene)["cutter"] == seat
 
 
 @then(parsers.re(r"^une coupe de (?P<size>\d+) cartes est (?P<verdict>permise|refusée)$"))
-@core_step
-def _cut(size: str, verdict: str) -> None:
-    pack = core_cards.parse_cards(DECK_CODES)
-    if verdict == "permise":
-        after = core_deal.cut(pack, int(size))
-        assert after[0] == pack[int(size)] and len(after) == 78
-    else:
-        with pytest.raises(ValueError):
-            core_deal.cut(pack, int(size))
+def _cut(client: FlaskClient, scene: Scene, size: str, verdict: str) -> None:
+    post(client, scene, "/check/cut", {"at": int(size)})
+    body = scene.body()
+    assert body["legal"] is (verdict == "permise"), body
+    assert (body["taken"], body["left"]) == (int(size), 78 - int(size))
+    assert [v["code"] for v in body["violations"]] == ([] if body["legal"] else ["cut-size"])
 
 
 @when("la donne a été jouée")
-@core_step
-def _deal_played(scene: Scene) -> None:
-    assert scene.dealer is not None
-    scene.core["next"] = core_deal.next_dealer(scene.dealer, scene.players)
+def _deal_played(client: FlaskClient, scene: Scene) -> None:
+    _plan(client, scene)
 
 
 @then(parsers.parse("le joueur {seat:d} donne la suivante"))
-@core_step
-def _next_dealer(scene: Scene, seat: int) -> None:
-    assert scene.core["next"] == seat
+def _next_dealer(client: FlaskClient, scene: Scene, seat: int) -> None:
+    assert _plan(client, scene)["next_dealer"] == seat
 
 
 @when("le donneur fait une fausse donne")
-@core_step
-def _misdeal(scene: Scene) -> None:
-    assert scene.dealer is not None
-    scene.core["redeal"] = core_deal.redeal(core_deal.RedealReason.MISDEAL, scene.dealer,
-                                            scene.players)
+def _misdeal(client: FlaskClient, scene: Scene) -> None:
+    scene.redeal = _plan(client, scene)["redeal"]["misdeal"]
 
 
 @then(parsers.parse("le joueur {seat:d} redistribue"))
-@core_step
 def _redealer(scene: Scene, seat: int) -> None:
-    assert scene.core["redeal"].dealer == seat
+    assert scene.redeal is not None and scene.redeal["dealer"] == seat, scene.redeal
 
 
 @then("le donneur ne peut pas prendre sur la nouvelle donne")
-@core_step
 def _redealer_may_not_bid(scene: Scene) -> None:
-    assert scene.core["redeal"].dealer_may_bid is False
+    assert scene.redeal is not None and scene.redeal["dealer_may_bid"] is False
+
+
+# --- who speaks, the auction, the slam's lead (GET /deal/plan, POST /check/auction, chelem) ---
 
 
 @then(parsers.parse("le joueur {seat:d} parle le premier"))
-@core_step
-def _first_speaker(scene: Scene, seat: int) -> None:
-    assert scene.dealer is not None
-    assert core_bidding.speaker_seat(scene.dealer, scene.players, 0) == seat
+def _first_speaker(client: FlaskClient, scene: Scene, seat: int) -> None:
+    plan = _plan(client, scene)
+    assert (plan["first_speaker"], plan["seats"][0]) == (seat, seat)
 
 
 @then(parsers.parse("le joueur {seat:d} parle le dernier"))
-@core_step
-def _last_speaker(scene: Scene, seat: int) -> None:
-    assert scene.dealer is not None
-    assert core_bidding.speaker_seat(scene.dealer, scene.players, scene.players - 1) == seat
+def _last_speaker(client: FlaskClient, scene: Scene, seat: int) -> None:
+    plan = _plan(client, scene)
+    assert (plan["last_speaker"], plan["seats"][-1]) == (seat, seat)
 
 
 @when(parsers.parse('les enchères sont "{bids}"'))
-@core_step
-def _auction(scene: Scene, bids: str) -> None:
-    assert scene.dealer is not None
-    parsed = [core_bidding.parse_bid(bid.strip()) for bid in bids.split(",")]
-    result = core_bidding.auction_result(scene.players, parsed)
-    scene.core["auction"] = result
-    if result.all_passed:
-        scene.core["redeal"] = core_deal.redeal(core_deal.RedealReason.ALL_PASSED,
-                                                scene.dealer, scene.players)
+def _auction(client: FlaskClient, scene: Scene, bids: str) -> None:
+    post(client, scene, "/check/auction", {
+        "players": scene.players, "dealer": scene.dealer,
+        "bids": [bid.strip() for bid in bids.split(",")]})
+    body = scene.body()
+    assert body["legal"] is True, body
+    scene.redeal = body["redeal"]
 
 
 @then("les enchères sont closes sans preneur")
-@core_step
 def _all_passed(scene: Scene) -> None:
-    result = scene.core["auction"]
-    assert result.complete and result.all_passed and result.contract is None
+    body = scene.body()
+    assert body["complete"] and body["all_passed"], body
+    assert (body["taker"], body["contract"], body["next_speaker"]) == (None, None, None)
 
 
 @then("les enchères sont closes")
-@core_step
 def _auction_over(scene: Scene) -> None:
-    assert scene.core["auction"].complete
+    body = scene.body()
+    assert body["complete"] and body["next_speaker"] is None, body
 
 
 @then(parsers.parse('le joueur {seat:d} est le preneur en "{contract}"'))
-@core_step
 def _auction_taker(scene: Scene, seat: int, contract: str) -> None:
-    result = scene.core["auction"]
-    assert scene.dealer is not None
-    assert result.taker_seat(scene.dealer, scene.players) == seat
-    assert result.contract.code == CONTRACTS[contract]
+    body = scene.body()
+    assert (body["taker"], body["contract"]) == (seat, CONTRACTS[contract]), body
 
 
 @given(parsers.parse("le joueur {dealer:d} donne à {players:d} joueurs et le joueur {taker:d} "
                      "prend"))
-@core_step
 def _dealer_and_taker(scene: Scene, dealer: int, players: int, taker: int) -> None:
     scene.dealer, scene.players, scene.taker = dealer, players, taker
 
 
 @when(parsers.re(r"^le preneur (?P<announces>annonce|n'annonce pas) le chelem$"))
-@core_step
-def _announce_chelem(scene: Scene, announces: str) -> None:
+def _announce_chelem(client: FlaskClient, scene: Scene, announces: str) -> None:
     scene.chelem_announced = announces == "annonce"
+    if scene.chelem_announced:
+        post(client, scene, "/check/chelem", {"players": scene.players, "dealer": scene.dealer,
+                                              "taker": scene.taker})
+        assert scene.body()["legal"] is True
 
 
 @then(parsers.parse("le joueur {seat:d} entame la première levée"))
-@core_step
-def _first_leader(scene: Scene, seat: int) -> None:
-    assert scene.dealer is not None
-    taker = scene.taker if scene.taker is not None else scene.dealer
-    leader = core_bidding.chelem_leader(taker, scene.dealer, scene.players,
-                                        scene.chelem_announced)
-    assert leader == seat
+def _first_leader(client: FlaskClient, scene: Scene, seat: int) -> None:
+    if scene.chelem_announced:
+        assert scene.body()["leader"] == seat
+    else:  # no slam: the player right of the dealer leads
+        assert _plan(client, scene)["first_speaker"] == seat
 
 
-@then(parsers.parse('quand le joueur {leader:d} entame le pli "{cards}", le joueur {seat:d} '
-                    'entame le suivant'))
-@core_step
-def _next_leader(scene: Scene, leader: int, cards: str, seat: int) -> None:
-    trick = PlayedTrick(leader, tuple(core_cards.parse_cards(card_list(cards))))
-    assert trick.winner_seat(scene.players) == seat
+# --- when a poignée is shown (POST /check/poignee with cards_played) -------------------------
 
 
 @given(parsers.parse("un joueur qui a déjà joué {cards:d} cartes"))
-@core_step
 def _cards_played(scene: Scene, cards: int) -> None:
-    scene.core["cards_played"] = cards
+    scene.cards_played = cards
 
 
 @when("il montre sa poignée")
-@core_step
-def _poignee_timing(scene: Scene) -> None:
-    found = check_poignee_timing(scene.core["cards_played"])
-    scene.status = 200
-    scene.response = {"legal": not found, "violations": [v.as_dict() for v in found]}
+def _poignee_timing(client: FlaskClient, scene: Scene) -> None:
+    """A simple poignée at four players (ten trumps), the rest of the hand plain cards: the
+    only thing that may be wrong is the moment."""
+    assert scene.cards_played is not None
+    trumps = card_list("T1..T10")
+    plain = card_list("2S 3S 4S 5S 6S 7S 8S 9S")[scene.cards_played:]
+    post(client, scene, "/check/poignee", {"players": 4, "hand": trumps + plain,
+                                           "shown": trumps,
+                                           "cards_played": scene.cards_played})
+    codes = [v["code"] for v in scene.body()["violations"]]
+    assert codes == ([] if scene.cards_played == 0 else ["poignee-too-late"]), codes
 
 
-# --- a partie: the scoresheet (core), each deal scored by the API ----------------------------
+# --- a partie (POST /partie) -------------------------------------------------------------------
 
 
 def _names(text: str) -> list[str]:
     return text.split()
 
 
+def _send_partie(client: FlaskClient, scene: Scene) -> None:
+    """POST /partie with the partie set up and the deals entered so far."""
+    payload: dict[str, Any] = {"names": scene.names, "entries": scene.entries}
+    if scene.deals is not None:
+        payload["deals"] = scene.deals
+    if scene.mort:
+        payload["mort"] = True
+    post(client, scene, "/partie", payload)
+    scene.partie = scene.response if scene.status == 200 else None
+
+
+def _partie(scene: Scene) -> dict[str, Any]:
+    assert scene.partie is not None, (scene.status, scene.response)
+    return scene.partie
+
+
 @when(parsers.parse('on ouvre une partie de {deals:d} donnes entre les joueurs "{names}"'))
-@core_step
-def _open_partie(scene: Scene, deals: int, names: str) -> None:
-    try:
-        scene.core["partie"] = Partie(_names(names), deals=deals)
-    except ValueError as error:
-        scene.core["partie"] = None
-        scene.core["error"] = error
+def _open_partie(client: FlaskClient, scene: Scene, deals: int, names: str) -> None:
+    scene.names, scene.deals = _names(names), deals
+    _send_partie(client, scene)
 
 
 @when(parsers.parse('on ouvre une partie entre les joueurs "{names}"'))
-@core_step
-def _open_default_partie(scene: Scene, names: str) -> None:
-    scene.core["partie"] = Partie(_names(names))
+def _open_default_partie(client: FlaskClient, scene: Scene, names: str) -> None:
+    scene.names, scene.deals = _names(names), None
+    _send_partie(client, scene)
 
 
 @then(parsers.re(r"^la partie est (?P<verdict>acceptée|refusée)$"))
-@core_step
 def _partie_verdict(scene: Scene, verdict: str) -> None:
-    assert (scene.core["partie"] is not None) is (verdict == "acceptée")
+    if verdict == "acceptée":
+        assert scene.status == 200 and scene.partie is not None, scene.response
+        assert scene.partie["deals"] == scene.deals
+    else:
+        assert scene.status == 422 and scene.response is not None, scene.response
+        assert [e["pointer"] for e in scene.response["errors"]] == ["/deals"]
 
 
 @then(parsers.parse("la partie compte {deals:d} donnes"))
-@core_step
 def _partie_length(scene: Scene, deals: int) -> None:
-    assert scene.core["partie"].deals == deals
+    partie = _partie(scene)
+    assert partie["deals"] == deals and len(partie["schedule"]) == deals
 
 
 @given(parsers.re(r'^une partie de (?P<deals>\d+) donnes (?P<mort>avec un mort )?entre les '
                   r'joueurs "(?P<names>[^"]+)"$'))
-@core_step
-def _partie(scene: Scene, deals: str, mort: str | None, names: str) -> None:
-    scene.core["partie"] = Partie(_names(names), deals=int(deals), mort=bool(mort))
-
-
-def _partie_of(scene: Scene) -> Partie:
-    partie = scene.core["partie"]
-    assert isinstance(partie, Partie)
-    return partie
+def _given_partie(client: FlaskClient, scene: Scene, deals: str, mort: str | None,
+                  names: str) -> None:
+    scene.names, scene.deals, scene.mort = _names(names), int(deals), bool(mort)
+    _send_partie(client, scene)
+    _partie(scene)
 
 
 @then(parsers.parse('la donne {deal:d} est jouée par "{names}"'))
-@core_step
 def _deal_players(scene: Scene, deal: int, names: str) -> None:
-    partie = _partie_of(scene)
-    playing = [partie.names[p] for p in partie.players_for_deal(deal - 1)]
-    assert playing == _names(names)
+    partie = _partie(scene)
+    line = partie["schedule"][deal - 1]
+    assert line["number"] == deal
+    assert [partie["names"][p] for p in line["players"]] == _names(names)
 
 
 @then(parsers.parse('"{name}" ne joue pas la donne {deal:d}'))
-@core_step
 def _sits_out(scene: Scene, name: str, deal: int) -> None:
-    partie = _partie_of(scene)
-    assert partie.names.index(name) not in partie.players_for_deal(deal - 1)
+    partie = _partie(scene)
+    assert partie["names"].index(name) in partie["schedule"][deal - 1]["sitting_out"]
 
 
 @when(parsers.re(r'^"(?P<taker>[^"]+)" prend une (?P<contract>petite|prise|garde sans|'
                  r'garde contre|garde)(?: avec "(?P<partner>[^"]+)" pour partenaire)? et '
                  r'réalise (?P<points>\d+(?:,5)?) points avec (?P<bouts>\d) bouts?$'))
-@core_step
 def _partie_deal(client: FlaskClient, scene: Scene, taker: str, contract: str,
                  partner: str | None, points: str, bouts: str) -> None:
-    partie = _partie_of(scene)
-    playing = partie.players_for_deal(len(partie.entries))
-    # the deal's score comes from the API ...
-    post(client, scene, "/score", {
-        "players": len(playing), "contract": CONTRACTS[contract], "bouts": int(bouts),
-        "points": number(points), "alone": len(playing) == 5 and partner is None})
-    body = scene.body()
-    # ... and goes on the core's scoresheet
-    scored = SimpleNamespace(players=len(playing), **body["scores"])
-    scene.core["entry"] = partie.record(
-        scored, taker=partie.names.index(taker),  # type: ignore[arg-type]
-        partner=partie.names.index(partner) if partner else None)
+    scene.entries.append({
+        "taker": scene.names.index(taker),
+        "partner": scene.names.index(partner) if partner else None,
+        "contract": CONTRACTS[contract], "bouts": int(bouts), "points": number(points)})
+    _send_partie(client, scene)
+    assert len(_partie(scene)["entries"]) == len(scene.entries)
+
+
+def _last_line(scene: Scene) -> dict[str, Any]:
+    entries = _partie(scene)["entries"]
+    assert entries, "no deal was scored"
+    return entries[-1]  # type: ignore[no-any-return]
 
 
 @then(parsers.parse('"{name}" marque {score} sur cette donne'))
-@core_step
 def _deal_score(scene: Scene, name: str, score: str) -> None:
-    partie = _partie_of(scene)
-    assert scene.core["entry"].scores[partie.names.index(name)] == signed(score)
+    assert _last_line(scene)["scores"][scene.names.index(name)] == signed(score)
 
 
 @then("la somme des marques de la donne est nulle")
-@core_step
 def _deal_zero_sum(scene: Scene) -> None:
-    assert sum(scene.core["entry"].scores) == 0
+    assert sum(_last_line(scene)["scores"]) == 0
 
 
 @when("tout le monde passe")
-@core_step
-def _everyone_passes(scene: Scene) -> None:
-    """Nothing goes on the scoresheet: the same players deal again."""
-    assert core_bidding.auction_result(5, [None] * 5).all_passed
+def _everyone_passes(client: FlaskClient, scene: Scene) -> None:
+    """The players of the next deal all pass: the deal is dealt again and nothing goes on the
+    scoresheet (the partie, asked again, is unchanged)."""
+    before = _partie(scene)
+    deal = before["schedule"][before["next_deal"] - 1]
+    players = len(deal["players"])
+    post(client, scene, "/check/auction", {"players": players, "dealer": 0,
+                                           "bids": ["passe"] * players})
+    assert scene.body()["all_passed"] is True
+    _send_partie(client, scene)
+    assert _partie(scene) == before
 
 
 @then("aucune donne n'est encore marquée")
-@core_step
 def _no_entry(scene: Scene) -> None:
-    assert _partie_of(scene).entries == []
+    partie = _partie(scene)
+    assert (partie["entries"], partie["next_deal"]) == ([], 1)
 
 
 @then(parsers.parse('les totaux sont "{totals}"'))
-@core_step
 def _totals(scene: Scene, totals: str) -> None:
-    partie = _partie_of(scene)
+    partie = _partie(scene)
     expected = {}
     for part in totals.split(","):
         name, value = part.split()
         expected[name] = signed(value)
-    assert dict(zip(partie.names, partie.totals(), strict=True)) == expected
+    assert dict(zip(partie["names"], partie["totals"], strict=True)) == expected
+    assert partie["entries"][-1]["totals"] == partie["totals"]
 
 
 @then("la somme des totaux est nulle")
-@core_step
 def _totals_zero(scene: Scene) -> None:
-    assert sum(_partie_of(scene).totals()) == 0
+    assert sum(_partie(scene)["totals"]) == 0
 
 
 @then("la partie est finie")
-@core_step
 def _partie_over(scene: Scene) -> None:
-    assert _partie_of(scene).is_over
+    partie = _partie(scene)
+    assert partie["over"] is True and partie["next_deal"] is None
 
 
 @then(parsers.parse('"{name}" l\'emporte'))
-@core_step
 def _partie_winner(scene: Scene, name: str) -> None:
-    partie = _partie_of(scene)
-    assert [partie.names[p] for p in partie.leaders()] == [name]
+    partie = _partie(scene)
+    assert [partie["names"][p] for p in partie["leaders"]] == [name]
+    assert name in partie["explanation"]
 
 
-# --- duplicate tournaments (core) ------------------------------------------------------------
+# --- duplicate tournaments (POST /duplicate/notes, POST /tables) -----------------------------
 
 
 def _fractions(text: str) -> list[Fraction]:
@@ -1188,71 +1189,81 @@ def _fractions(text: str) -> list[Fraction]:
     return [Fraction(part.strip().replace(",", ".")) for part in text.split(";")]
 
 
+def _exact(note: dict[str, Any]) -> Fraction:
+    """A note of the API: its exact value, which its rounded percentage must agree with."""
+    value = Fraction(note["exact"])
+    assert abs(float(value) - note["percent"]) <= 0.005, note
+    return value
+
+
 @when(parsers.parse("l'écart entre les deux preneurs est de {gap} points"))
-@core_step
-def _gap(scene: Scene, gap: str) -> None:
-    scene.core["match_points"] = core_duplicate.match_points(signed(gap))
+def _gap(client: FlaskClient, scene: Scene, gap: str) -> None:
+    post(client, scene, "/duplicate/notes", {"gaps": [signed(gap)]})
 
 
 @then(parsers.parse("il vaut {points} points de match"))
-@core_step
 def _match_points(scene: Scene, points: str) -> None:
-    assert scene.core["match_points"] == Decimal(points.replace(",", "."))
+    [found] = scene.body()["match_points"]
+    assert Decimal(str(found["match_points"])) == Decimal(points.replace(",", ".")), found
 
 
 @when(parsers.parse('les preneurs d\'une donne marquent "{scores}"'))
-@core_step
-def _topage(scene: Scene, scores: str) -> None:
-    scene.core["notes"] = core_duplicate.topage_notes([int(f) for f in _fractions(scores)])
+def _topage(client: FlaskClient, scene: Scene, scores: str) -> None:
+    post(client, scene, "/duplicate/notes",
+         {"taker_scores": [int(f) for f in _fractions(scores)]})
 
 
 @then(parsers.parse('leurs notes sont "{notes}"'))
-@core_step
 def _notes(scene: Scene, notes: str) -> None:
-    assert scene.core["notes"] == _fractions(notes)
+    found = scene.body()["notes"]
+    assert [_exact(n["taker"]) for n in found] == _fractions(notes)
+    assert all(_exact(n["taker"]) + _exact(n["defender"]) == 100 for n in found)
 
 
 @when(parsers.parse("le preneur de la table a la note de {note} %"))
-@core_step
-def _taker_note(scene: Scene, note: str) -> None:
-    scene.core["defender_note"] = core_duplicate.defender_note(_fractions(note)[0])
+def _taker_note(client: FlaskClient, scene: Scene, note: str) -> None:
+    post(client, scene, "/duplicate/notes", {"taker_notes": [note.replace(",", ".")]})
 
 
 @then(parsers.parse("chaque défenseur de la table a la note de {note} %"))
-@core_step
 def _defender_note(scene: Scene, note: str) -> None:
-    assert scene.core["defender_note"] == _fractions(note)[0]
+    [found] = scene.body()["defender_notes"]
+    assert _exact(found) == _fractions(note)[0]
 
 
 @when(parsers.parse('un joueur a les notes d\'attaque "{attack}" et les notes de défense '
                     '"{defence}"'))
-@core_step
-def _global_notes(scene: Scene, attack: str, defence: str) -> None:
-    scene.core["global"] = core_duplicate.global_percentage(_fractions(attack),
-                                                            _fractions(defence))
+def _global_notes(client: FlaskClient, scene: Scene, attack: str, defence: str) -> None:
+    post(client, scene, "/duplicate/notes", {
+        "attack_notes": [str(f) for f in _fractions(attack)],
+        "defence_notes": [str(f) for f in _fractions(defence)]})
 
 
 @then(parsers.parse("son pourcentage global est de {percent} %"))
-@core_step
 def _global_percentage(scene: Scene, percent: str) -> None:
-    assert scene.core["global"] == _fractions(percent)[0]
+    assert _exact(scene.body()["global_percentage"]) == _fractions(percent)[0]
 
 
 @given(parsers.parse("une donne duplicate à {players:d} joueurs où la garde est imposée au "
                      "joueur {taker:d}"))
-@core_step
-def _duplicate_deal(scene: Scene, players: int, taker: int) -> None:
-    from rules_fr.contracts import Contract
-
-    dealt = core_deal.deal(players, dealer=0, seed=7)
-    assert not any(core_deal.is_petit_sec(hand) for hand in dealt.hands)
-    scene.core["donne"] = core_donne.Donne(dealt, fixed_contract=(taker, Contract.GARDE))
+def _duplicate_deal(client: FlaskClient, scene: Scene, players: int, taker: int) -> None:
+    """A live duplicate table (POST /tables) with a prepared regular deal and an imposed
+    garde: the bidding is skipped."""
+    hand_size, chien_size = SIZES[players]
+    dealt = _dealt(players, hand_size, chien_size, _shuffled())
+    reply = client.post(f"{API}/tables?lang={scene.lang}", json={
+        "players": players, "deals": 3,
+        "duplicate": {"hands": dealt.hands, "chien": dealt.chien, "taker": taker,
+                      "contract": "garde"}})
+    assert reply.status_code == 201, reply.get_json()
+    scene.table = reply.get_json()["table"]
 
 
 @then(parsers.parse("le joueur {taker:d} est le preneur en garde, sans que personne n'ait "
                     "parlé"))
-@core_step
 def _imposed_garde(scene: Scene, taker: int) -> None:
-    donne = scene.core["donne"]
-    assert (donne.taker, donne.contract.code, donne.bids) == (taker, "garde", [])
-    assert donne.phase is not core_donne.Phase.BIDDING
+    assert scene.table is not None
+    deal = scene.table["deal"]
+    assert (deal["taker"], deal["contract"], deal["bids"]) == (taker, "garde", []), deal
+    assert deal["phase"] != "bidding"
+    assert scene.table["duplicate"]["taker"] == taker

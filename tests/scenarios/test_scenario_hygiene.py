@@ -1,11 +1,13 @@
 """The scenarios keep their promises: every step has a definition, every tag names something real,
-no scenario is skipped, and the core is asked only where the API has no endpoint yet.
+no scenario is skipped, and every step asks the HTTP API — the step definitions never import
+the rules core.
 
 The seeds folder is ``../shared/seeds`` beside the clone (as in CI), or ``$TAROT_SEEDS_DIR``.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import shutil
@@ -106,19 +108,62 @@ def test_every_step_definition_is_used() -> None:
     assert not unused, f"step definitions no scenario uses: {unused}"
 
 
-def test_the_core_is_asked_only_by_core_scenarios() -> None:
-    definitions = step_definitions()
-    wrong, idle = [], []
-    for case in CASES:
-        core_steps = [step.name for step in case.steps
-                      if any(getattr(d.step_func, "core_step", False)
-                             for d in definitions_of(step, definitions))]
-        if core_steps and "core" not in case.tags:
-            wrong.append(f"{case}: {core_steps}")
-        if "core" in case.tags and not core_steps:
-            idle.append(str(case))
-    assert not wrong, "scenarios asking the core without the @core tag:\n" + "\n".join(wrong)
-    assert not idle, "@core scenarios that ask only the API:\n" + "\n".join(idle)
+CORE_PACKAGE = "rules_fr"
+
+
+def core_uses(source: str) -> list[str]:
+    """Every place ``source`` reaches the rules core: an ``import rules_fr…`` or ``from rules_fr…
+    import`` (at any depth, inside a function too), or the package named in a string (an
+    ``importlib.import_module("rules_fr.deal")``, a ``__import__``)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {alias.name}" for alias in node.names
+                      if alias.name.split(".")[0] == CORE_PACKAGE]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0 and (node.module or "").split(".")[0] == CORE_PACKAGE:
+                found.append(f"line {node.lineno}: from {node.module} import ...")
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and re.search(rf"\b{CORE_PACKAGE}\b", node.value)):
+            found.append(f"line {node.lineno}: the string {node.value[:40]!r}")
+    return found
+
+
+def test_the_step_definitions_never_import_the_rules_core() -> None:
+    """Issue 5: the steps call the HTTP API through the Flask test client, not the core."""
+    uses = core_uses(CONFTEST.read_text("utf-8"))
+    assert not uses, "the scenario steps reach the rules core:\n" + "\n".join(uses)
+
+
+def test_every_step_definition_lives_in_the_checked_conftest() -> None:
+    """No step of the repository comes from elsewhere (a module the check above would not
+    read)."""
+    files = {Path(context.step_func.__code__.co_filename).resolve()
+             for context in step_function_context_registry.values()}
+    outside = sorted(str(f) for f in files if f.is_relative_to(REPO) and f != CONFTEST
+                     and ".venv" not in f.parts)
+    assert not outside, f"step definitions outside {CONFTEST.name}: {outside}"
+
+
+@pytest.mark.parametrize("source", [
+    "from rules_fr import deal\n",
+    "import rules_fr.cards as c\n",
+    "def step():\n    from rules_fr.partie import Partie\n    return Partie\n",
+    "import importlib\nm = importlib.import_module('rules_fr.duplicate')\n",
+])
+def test_a_core_import_in_the_steps_is_caught(source: str) -> None:
+    assert core_uses(source)
+
+
+def test_api_calls_are_not_mistaken_for_core_imports() -> None:
+    assert core_uses("from tutor import create_app\nimport random\n"
+                     "text = 'the rules core'\n") == []
+
+
+def test_no_scenario_is_tagged_core() -> None:
+    """The ``@core`` tag marked scenarios asked of the core: none is left."""
+    tagged = [str(case) for case in CASES if "core" in case.tags]
+    assert not tagged, "scenarios still tagged @core:\n" + "\n".join(tagged)
 
 
 def test_source_tags_name_seed_files() -> None:
@@ -208,7 +253,7 @@ def test_a_missing_step_fails_the_run_and_a_skip_is_a_failure(tmp_path: Path) ->
     assert "no scenario may be skipped" in output, output
 
 
-@pytest.mark.parametrize("tag", ["core", "derived", "fft-2012"])
+@pytest.mark.parametrize("tag", ["derived", "fft-2012"])
 def test_every_kind_of_tag_is_registered_as_a_marker(pytestconfig: pytest.Config,
                                                      tag: str) -> None:
     markers = {line.split(":")[0] for line in pytestconfig.getini("markers")}
