@@ -57,7 +57,7 @@ def examples_for_rule(rule_id: str, directory: Path | str | None = None) -> list
     Each is a dict: ``id`` (``<feature file>/<slug of the title>``), ``title``, ``url``
     (``/examples/<id>``), ``feature``, ``file``, ``line``, ``language``, ``note`` (the comment
     that quotes the rulebook, or ``None``), ``tags``, ``rules``, ``sources``, ``derived``,
-    ``fft``, ``core``, ``steps`` (``keyword``, ``text`` and ``table`` — a list of rows, or
+    ``fft``, ``steps`` (``keyword``, ``text`` and ``table`` — a list of rows, or
     ``None``) and ``examples`` (each block of an outline: ``name``, ``tags``, ``header``,
     ``rows``). An unknown rule has no example. The dicts are copies: callers may change them.
     """
@@ -164,7 +164,6 @@ def _scenario(scenario: Mapping[str, Any], feature: Mapping[str, Any],
         "sources": [tag[len(SOURCE_TAG):] for tag in every_tag if tag.startswith(SOURCE_TAG)],
         "derived": "derived" in every_tag,
         "fft": "fft-2012" in every_tag,
-        "core": "core" in every_tag,
         "steps": steps,
         "examples": blocks,
     }

@@ -55,8 +55,6 @@ class ExampleSchema(Schema):
     derived = fields.Boolean(metadata={"description": "A case the sources imply without "
                                                      "spelling it out."})
     fft = fields.Boolean(metadata={"description": "A ruling of the FFT's rulebook."})
-    core = fields.Boolean(metadata={"description": "Checked against the rules core (no "
-                                                  "endpoint serves it yet)."})
 
     class Meta:
         unknown = INCLUDE  # the scenario library may add members
