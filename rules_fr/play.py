@@ -120,16 +120,24 @@ def legal_cards(
     *,
     called_card: Card | None = None,
     first_trick: bool = False,
+    players: int | None = None,
 ) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` (the cards already played to it).
 
     ``called_card`` and ``first_trick`` matter only for the first lead of a five-player deal.
+    Given ``players``, a trick that already holds a card per player takes none (play.turn, as
+    :func:`check_play` says with ``trick-complete``).
 
     >>> legal_cards(CardSet.parse(["T5", "T12", "2S"]), parse_cards(["KH", "T8"])).codes()
     ['T12']
     >>> legal_cards(CardSet.parse(["T5", "2S", "EX"]), parse_cards(["T8"])).codes()
     ['T5', 'EX']
+    >>> legal_cards(CardSet.parse(["T5", "EX"]), parse_cards(["2H", "3H", "T8"]),
+    ...             players=3).codes()
+    []
     """
+    if players is not None and len(trick) >= players:
+        return CardSet()
     called = called_card if first_trick else None
     return CardSet(_obligation(hand.mask, trick, called)[0])
 

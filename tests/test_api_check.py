@@ -135,6 +135,18 @@ def test_play_trick_complete_is_a_violation(client: FlaskClient) -> None:
     assert codes(payload) == ["trick-complete"]
 
 
+def test_play_trick_complete_no_card_legal(client: FlaskClient) -> None:
+    """A complete trick takes no card: legal_cards is empty and the explanation offers none
+    (it listed the hand's cards that would follow, beside the trick-complete violation)."""
+    body = {"players": 4, "hand": ["4S", "10H", "EX"], "trick": ["8H", "CC", "T17", "2H"],
+            "card": "EX"}
+    for lang in ("fr", "en"):
+        payload = post(client, "play", body, lang).get_json()
+        assert payload["legal"] is False and codes(payload) == ["trick-complete"]
+        assert payload["legal_cards"] == []
+        assert payload["explanation"] == payload["violations"][0]["message"]
+
+
 def test_play_card_not_in_hand_is_422(client: FlaskClient) -> None:
     payload = problem(post(client, "play", {**PLAY, "card": "QS"}))
     assert payload["errors"] == [{"pointer": "/card", "code": "card-not-in-hand",

@@ -157,7 +157,7 @@ def check_play_view(body: dict[str, Any]) -> Response:
     found = check_play(hand, trick, card, players=players, called_card=called,
                        first_trick=first)
     warnings = [] if found else play_warnings(hand, trick, card, players=players)
-    legal = legal_cards(hand, trick, called_card=called, first_trick=first)
+    legal = legal_cards(hand, trick, called_card=called, first_trick=first, players=players)
     return reply({
         "legal": not found,
         "card": card.code,
