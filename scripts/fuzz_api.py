@@ -188,6 +188,40 @@ def strict_replay(app: Any, table_id: str) -> None:
             FOUND.add("illegal-recorded", f"table {info.meta.mode}",
                       f"event {row.seq} {row.type} does not replay: {error!r}", table_id)
             return
+        if row.type == "action" and row.data.get("action") == "play":
+            _independent_play_check(state, info.meta, dict(row.data), table_id)
+
+
+def _independent_play_check(state: Any, meta: Any, data: dict[str, Any],
+                            table_id: str) -> None:
+    """Facts about a recorded card that do not go through the rules' own check: no card of
+    the deal played twice, no card of a shown chien played, tricks of the table's size, and
+    at a dealt table the card came from its seat's dealt cards (or the chien, for the taker)."""
+    donne = state.donne
+    where = f"table {meta.mode} {meta.people}p"
+    played = [c for t in donne.tricks for c in t.cards] + list(donne.trick)
+    if len(played) != len(set(played)):
+        FOUND.add("illegal-recorded", where, f"a card played twice: {data}", table_id)
+    if any(len(t.cards) != donne.players for t in donne.tricks) or \
+            len(donne.trick) >= donne.players:
+        FOUND.add("illegal-recorded", where, f"a trick of the wrong size: {data}", table_id)
+    card = played[-1] if played else None
+    if card is None or card.code != data["card"]:
+        FOUND.add("illegal-recorded", where, f"the card played is not the last: {data}",
+                  table_id)
+        return
+    if meta.mode == "physical":
+        if donne.chien is not None and card in donne.chien:
+            FOUND.add("illegal-recorded", where, f"a card of the chien played: {data}",
+                      table_id)
+        return
+    seat = int(data["seat"])
+    own = set(donne.dealt.hands[seat])
+    if seat == donne.taker and donne.ecart is not None:
+        own = (own | set(donne.dealt.chien)) - set(donne.ecart)
+    if card not in own:
+        FOUND.add("illegal-recorded", where, f"a card not from the seat's hand: {data}",
+                  table_id)
 
 
 def _compare_with_score_deal(app: Any, state: Any, meta: Any) -> None:
