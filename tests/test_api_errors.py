@@ -72,6 +72,26 @@ def test_wrong_content_type_is_415(client: FlaskClient, content_type: str | None
     assert_problem(response, 415, "unsupported-media-type")
 
 
+def test_compressed_body_is_415_with_accept_encoding(client: FlaskClient) -> None:
+    """A gzipped body was read as is and refused as malformed JSON (400), and a plain body
+    labelled gzip was read as plain: the API reads uncompressed JSON only, so any content
+    coding but the identity is a 415 naming it, with ``Accept-Encoding: identity`` (RFC 7694)."""
+    import gzip
+    import json
+
+    raw = json.dumps(PLAY).encode()
+    for data, coding in ((gzip.compress(raw), "gzip"), (raw, "gzip"), (raw, "br")):
+        response = client.post("/api/v1/check/play?lang=en", data=data,
+                               content_type="application/json",
+                               headers={"Content-Encoding": coding})
+        payload = assert_problem(response, 415, "unsupported-media-type")
+        assert response.headers["Accept-Encoding"] == "identity"
+        assert f"Content-Encoding: {coding}" in payload["detail"]
+    response = client.post("/api/v1/check/play", data=raw, content_type="application/json",
+                           headers={"Content-Encoding": "identity"})
+    assert response.status_code == 200
+
+
 def test_json_suffix_content_type_accepted(client: FlaskClient) -> None:
     response = client.post("/api/v1/check/play", json=PLAY,
                            content_type="application/vnd.api+json")

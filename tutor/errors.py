@@ -36,6 +36,7 @@ __all__ = [
     "FieldProblem",
     "ProblemSchema",
     "Unprocessable",
+    "content_coding",
     "field_problems",
     "problem_response",
     "register_error_handlers",
@@ -214,8 +215,19 @@ def _http_params(error: HTTPException, status: int) -> dict[str, Any]:
     if status == 413:
         return {"max_bytes": current_app.config.get("MAX_CONTENT_LENGTH") or 0}
     if status == 415:
-        return {"content_type": request.mimetype or ""}
+        shown = request.mimetype or ""
+        coding = content_coding()
+        if coding is not None:  # the media type may be right: the coding is not
+            shown = f"{shown}; Content-Encoding: {coding[:40]}"
+        return {"content_type": shown}
     return {}
+
+
+def content_coding() -> str | None:
+    """The request body's ``Content-Encoding`` when it is not the identity (the API reads
+    plain JSON only: a gzipped body is a 415 with ``Accept-Encoding: identity``, RFC 7694)."""
+    coding = request.headers.get("Content-Encoding", "").strip()
+    return None if coding.lower() in ("", "identity") else coding
 
 
 def handle_http_exception(error: HTTPException):  # -> Response
@@ -232,6 +244,8 @@ def handle_http_exception(error: HTTPException):  # -> Response
     headers = dict(error.get_headers())
     data = getattr(error, "data", None) or {}
     headers.update(data.get("headers") or {})
+    if status == 415 and content_coding() is not None:
+        headers["Accept-Encoding"] = "identity"
     # A status the API has no sentence for (a 416 on a docs asset's Range header, say): the
     # generic title of its class says it all.
     key = _STATUS_KEYS.get(status, "title-500" if status >= 500 else "title-400")

@@ -2,7 +2,8 @@
 use it and document problem+json errors, and the common schemas (violations).
 
 The parser is strict where webargs is lenient: a body that is not JSON by its content type is a
-415 (webargs would read it as missing and answer 422 "missing field"), an empty or malformed
+415 (webargs would read it as missing and answer 422 "missing field"), and so is a compressed
+body (``Content-Encoding: gzip``: read as is, it would be "malformed"), an empty or malformed
 body a 400 (NaN, Infinity and numbers of thousands of digits included), a body over
 ``MAX_CONTENT_LENGTH`` a 413 (werkzeug raises it as the body is read).
 """
@@ -19,7 +20,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, missing
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from tutor.errors import PROBLEM_JSON, ErrorKey, ProblemSchema
+from tutor.errors import PROBLEM_JSON, ErrorKey, ProblemSchema, content_coding
 
 __all__ = ["ApiBlueprint", "BaseSchema", "FastNested", "JsonParser", "TutorApi", "ViolationSchema",
            "fast_load", "reply"]
@@ -35,7 +36,7 @@ class JsonParser(FlaskParser):
     DEFAULT_VALIDATION_STATUS: Final = 422
 
     def load_json(self, req: Request, schema: Schema) -> Any:
-        if not req.is_json:
+        if not req.is_json or content_coding() is not None:  # gzip: 415, not "bad JSON"
             raise UnsupportedMediaType()
         raw = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
         if not raw:
