@@ -608,3 +608,69 @@ def test_table_duplicate_contract_defaults_to_garde(http: TestClientHttp) -> Non
     assert status == 201, table
     assert table["table"]["duplicate"]["contract"] == "garde"
     assert table["table"]["deal"]["contract"] == "garde"
+
+
+def _junk_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A probably illegal action for the viewing seat: a card it may not play or does not
+    hold, a bid out of turn or too low, an écart or poignée of the wrong cards, the wrong
+    phase."""
+    from rules_fr.cards import CARDS
+
+    hand = (view["deal"] or {}).get("hand") or []
+    codes_ = [c.code for c in CARDS]
+    kind = rng.choice(["bid", "call", "ecart", "jeu", "chelem", "poignee", "play"])
+    body: dict[str, Any] = {"seat": view["you"]["seat"], "seq": view["seq"], "type": kind}
+    if kind == "bid":
+        body["bid"] = rng.choice(["passe", "petite", "garde", "garde_sans", "garde_contre"])
+    elif kind in ("call", "play"):
+        body["card"] = rng.choice(hand if hand and rng.random() < 0.7 else codes_)
+    elif kind in ("ecart", "poignee"):
+        pool = hand if hand and rng.random() < 0.7 else codes_
+        body["cards"] = rng.sample(pool, min(len(pool), rng.choice([3, 6, 8, 10, 13])))
+    return body
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_table_refused_actions_never_recorded(app: Any, http: TestClientHttp,
+                                              players: int) -> None:
+    """Legal and junk actions interleaved through a whole deal and more: every refusal (4xx)
+    leaves the event log as it was, every 201 appends to it, and the log replays with each
+    recorded action legal by the rules at its moment (issue 6: nothing illegal recorded)."""
+    from tutor.tables.game import Event, TableState, action_from_data
+
+    table = _create(http, players, bots=[], deals=3)
+    tid, tokens = table["id"], {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    rng = random.Random(players)
+
+    def count() -> int:
+        with app.app_context():
+            return len(get_store().events(tid, 0, limit=100_000))
+
+    refused = accepted = scored = 0
+    for _ in range(400):
+        _, public = http.get(f"{API}/{tid}", table["referee_token"])
+        if public["over"] or scored >= 1:
+            break
+        seat = public["to_move"] if rng.random() < 0.9 else rng.randrange(players)
+        _, view = http.get(f"{API}/{tid}", tokens[seat])
+        action = choose(view, rng) if rng.random() < 0.5 else None
+        body = action or _junk_action(view, rng)
+        before = count()
+        status, answer = http.post(f"{API}/{tid}/actions", body, tokens[seat])
+        if status == 201:
+            accepted += 1
+            assert count() > before
+            scored = len(answer["table"]["scoresheet"]["entries"])
+        else:
+            refused += 1
+            assert 400 <= status < 500, answer
+            assert count() == before, (body, answer)
+    assert scored == 1 and refused > 20 and accepted > 20
+    with app.app_context():
+        store = get_store()
+        events = store.events(tid, 0, limit=100_000)
+        state = TableState(store.info(None, tid).meta)
+    for ev in events:
+        if ev.type == "action":
+            assert state.check(action_from_data(ev.data)) == [], ev
+        state.apply(Event(ev.seq, ev.type, ev.data))
