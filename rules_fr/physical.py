@@ -72,10 +72,10 @@ from rules_fr.donne import (
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
 from rules_fr.play import check_play, trick_winner
-from rules_fr.poignee import PoigneeLevel, check_poignee, poignee_level
+from rules_fr.poignee import PoigneeLevel, check_poignee, shown_levels
 from rules_fr.renonce import RevokeTracker
 from rules_fr.replay import dealt_hands, played_hands
-from rules_fr.scoring import Score, score
+from rules_fr.scoring import Score, score_count
 from rules_fr.table import TableRules, rules_for
 from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
 
@@ -406,23 +406,16 @@ class PhysicalDonne:
         return camp_of(seat, self.taker, self.partner)
 
     def poignee_levels(self) -> list[tuple[Camp, PoigneeLevel]]:
-        found = []
-        for seat, cards in self.poignees.items():
-            level = poignee_level(self.players, len(cards))
-            if level is not None:
-                found.append((self.camp(seat), level))
-        return found
+        return shown_levels(self.players, self.poignees, self.camp)
 
     def score(self) -> Score:
         """The deal's score, as :meth:`rules_fr.donne.Donne.score` and ``/score/deal``."""
         count = self.count()
         assert self.contract is not None
-        return score(
-            players=self.players, contract=self.contract, bouts=count.bouts[Camp.TAKER],
-            points_half=count.points_half[Camp.TAKER], petit_au_bout=count.petit_au_bout,
-            poignees=self.poignee_levels(), chelem_announced=self.chelem_announced,
-            chelem=count.chelem, alone=self.rules.king_call and self.partner is None,
-        )
+        return score_count(count, players=self.players, contract=self.contract,
+                           poignees=self.poignee_levels(),
+                           chelem_announced=self.chelem_announced,
+                           alone=self.rules.king_call and self.partner is None)
 
 
 def _chien_problems(rules: TableRules, cards: tuple[Card, ...]) -> list[Violation]:

@@ -26,10 +26,11 @@ showed it (:mod:`rules_fr.scoring` applies it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 
 from rules_fr.cards import EXCUSE, TRUMP_MASK, Card, CardSet
+from rules_fr.contracts import Camp
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
 
@@ -42,6 +43,7 @@ __all__ = [
     "verify_poignee",
     "check_poignee_timing",
     "legal_poignee",
+    "shown_levels",
 ]
 
 
@@ -215,3 +217,16 @@ def check_poignee_timing(cards_played_by_player: int) -> list[Violation]:
     if cards_played_by_player > 0:
         return [violation(Code.POIGNEE_TOO_LATE, cards_played=cards_played_by_player)]
     return []
+
+
+def shown_levels(
+    players: int, shown: Mapping[int, Sequence[Card]], camp_of_seat: Callable[[int], Camp]
+) -> list[tuple[Camp, PoigneeLevel]]:
+    """The poignées shown at a deal (seat -> cards), as (camp that showed it, level) pairs for
+    the score; a show of no threshold's size counts for nothing."""
+    found = []
+    for seat, cards in shown.items():
+        level = poignee_level(players, len(cards))
+        if level is not None:
+            found.append((camp_of_seat(seat), level))
+    return found

@@ -31,6 +31,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from rules_fr.contracts import Camp, Contract
+from rules_fr.counting import Count
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.verdicts import Code, Violation, violation
 
@@ -42,6 +43,7 @@ __all__ = [
     "check_score_input",
     "difference",
     "score",
+    "score_count",
     "target_for",
 ]
 
@@ -206,6 +208,26 @@ def score(
     lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total}, -total))
     return Score(players, contract, won, target, gap, multiplier, total, taker_score,
                  partner_score, -total, defenders, tuple(lines))
+
+
+def score_count(
+    count: Count,
+    *,
+    players: int,
+    contract: Contract,
+    poignees: Sequence[tuple[Camp, PoigneeLevel]] = (),
+    chelem_announced: bool = False,
+    alone: bool = False,
+) -> Score:
+    """Score a counted deal: the taker camp's points and bouts, the petit au bout and the
+    chelem come from ``count`` (one place maps a count to a score, for the deal state
+    machines, the simulator and ``/score/deal`` alike)."""
+    return score(
+        players=players, contract=contract, bouts=count.taker_bouts,
+        points_half=count.taker_points_half, petit_au_bout=count.petit_au_bout,
+        poignees=poignees, chelem_announced=chelem_announced, chelem=count.chelem,
+        alone=alone,
+    )
 
 
 def _chelem_lines(announced: bool, chelem: Camp | None) -> list[tuple[str, int]]:

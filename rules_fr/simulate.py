@@ -4,6 +4,7 @@ and the "random-legal" policy bots are measured against.
 Every choice (dealer, taker, contract, called card, écart, each card) is drawn from ``rng``
 among the legal ones, so the same seed replays the same deal.
 
+>>> from rules_fr.contracts import Camp
 >>> d = play_random_deal(4, random.Random(7))
 >>> d.count.points_half[Camp.TAKER] + d.count.points_half[Camp.DEFENSE]
 182
@@ -18,14 +19,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rules_fr.cards import CARDS, EXCUSE_MASK, TRUMP_MASK, Card, CardSet
-from rules_fr.contracts import Camp, Contract
+from rules_fr.contracts import Contract
 from rules_fr.counting import Count, PlayedTrick, count_deal
 from rules_fr.deal import Deal
 from rules_fr.deal import deal as deal_cards
 from rules_fr.ecart import random_legal_ecart
 from rules_fr.kingcall import callable_cards
 from rules_fr.play import legal_cards, trick_winner
-from rules_fr.scoring import Score, score
+from rules_fr.scoring import Score, score_count
 from rules_fr.table import rules_for
 
 __all__ = [
@@ -274,10 +275,7 @@ def play_deal(
 
     count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
                        tricks=tricks, chien=dealt.chien, ecart=ecart)
-    result = score(
-        players=players, contract=contract, bouts=count.bouts[Camp.TAKER],
-        points_half=count.points_half[Camp.TAKER], petit_au_bout=count.petit_au_bout,
-        chelem=count.chelem, alone=rules.king_call and partner is None,
-    )
+    result = score_count(count, players=players, contract=contract,
+                         alone=rules.king_call and partner is None)
     return SimulatedDeal(players, dealt.dealer, dealt.hands, dealt.chien, contract, taker,
                          partner, called, ecart, tuple(tricks), count, result)

@@ -22,7 +22,7 @@ from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import partner_seat
 from rules_fr.poignee import PoigneeLevel, poignees_allowed
 from rules_fr.replay import dealt_hands, first_illegal_play, played_hands
-from rules_fr.scoring import Score, check_score_input, score
+from rules_fr.scoring import Score, check_score_input, score, score_count
 from rules_fr.table import rules_for
 from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
@@ -353,10 +353,9 @@ def score_deal_view(body: dict[str, Any]) -> Response:
     count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
                        tricks=tricks, chien=CardSet.of(chien),
                        ecart=CardSet.of(ecart) if contract.taker_takes_chien else None)
-    result: Score = score(
-        players=players, contract=contract, bouts=count.taker_bouts,
-        points_half=count.taker_points_half, petit_au_bout=count.petit_au_bout,
-        poignees=poignees, chelem_announced=body["announcements"]["chelem_announced"],
-        chelem=count.chelem, alone=players == 5 and partner is None,
+    result: Score = score_count(
+        count, players=players, contract=contract, poignees=poignees,
+        chelem_announced=body["announcements"]["chelem_announced"],
+        alone=players == 5 and partner is None,
     )
     return reply({"count": _count_payload(count), **score_payload(result)})
