@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import os
 import re
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -23,11 +22,15 @@ from pytest_bdd.parser import FeatureParser, Step
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
 from rules_fr.catalog import RULES
+from scenarios.steps import PLUGINS, TOPICS
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 FEATURES = REPO / "scenarios"
 CONFTEST = HERE / "conftest.py"
+STEPS = HERE / "steps"
+STEP_FILES = (CONFTEST, *sorted(STEPS.glob("*.py")))
+"""Every file the scenario steps run from: the conftest and the topic modules."""
 PROVENANCE = re.compile(r"^(source-.+|derived|fft-2012)$")
 FORBIDDEN_TAGS = {"skip", "skipif", "xfail", "wip", "ignore", "todo", "pending"}
 
@@ -68,10 +71,10 @@ CASES = list(cases())
 
 
 def step_definitions() -> list[StepFunctionContext]:
-    """The step definitions of this folder's conftest (pytest has imported it already)."""
+    """The step definitions of the topic modules (pytest has loaded them as plugins)."""
     found = [context for context in step_function_context_registry.values()
-             if Path(context.step_func.__code__.co_filename).resolve() == CONFTEST]
-    assert found, "the scenario conftest registered no step"
+             if Path(context.step_func.__code__.co_filename).resolve() in STEP_FILES]
+    assert found, "the scenario step modules registered no step"
     return found
 
 
@@ -131,18 +134,22 @@ def core_uses(source: str) -> list[str]:
 
 def test_the_step_definitions_never_import_the_rules_core() -> None:
     """Issue 5: the steps call the HTTP API through the Flask test client, not the core."""
-    uses = core_uses(CONFTEST.read_text("utf-8"))
+    uses = [f"{path.name} {use}" for path in STEP_FILES
+            for use in core_uses(path.read_text("utf-8"))]
     assert not uses, "the scenario steps reach the rules core:\n" + "\n".join(uses)
 
 
-def test_every_step_definition_lives_in_the_checked_conftest() -> None:
+def test_every_step_definition_lives_in_the_checked_modules() -> None:
     """No step of the repository comes from elsewhere (a module the check above would not
-    read)."""
+    read), and every topic module is loaded as a plugin."""
     files = {Path(context.step_func.__code__.co_filename).resolve()
              for context in step_function_context_registry.values()}
-    outside = sorted(str(f) for f in files if f.is_relative_to(REPO) and f != CONFTEST
-                     and ".venv" not in f.parts)
-    assert not outside, f"step definitions outside {CONFTEST.name}: {outside}"
+    outside = sorted(str(f) for f in files if f.is_relative_to(REPO)
+                     and f not in STEP_FILES and ".venv" not in f.parts)
+    assert not outside, f"step definitions outside {STEPS}: {outside}"
+    modules = {path.stem for path in STEPS.glob("*.py")} - {"__init__", "vocabulary"}
+    assert modules == set(TOPICS), "a step module is not listed in scenarios.steps.TOPICS"
+    assert {path.stem for path in files if path.parent == STEPS} == set(TOPICS)
 
 
 @pytest.mark.parametrize("source", [
@@ -212,7 +219,8 @@ def test_a_missing_step_fails_the_run_and_a_skip_is_a_failure(tmp_path: Path) ->
     """Run pytest on a small feature with this folder's conftest: the scenario with an undefined
     step must fail, the one that skips must fail too, the regular one must pass."""
     (tmp_path / "features").mkdir()
-    shutil.copy(CONFTEST, tmp_path / "conftest.py")
+    (tmp_path / "conftest.py").write_text(
+        CONFTEST.read_text("utf-8") + f"\npytest_plugins = {list(PLUGINS)!r}\n", "utf-8")
     (tmp_path / "pytest.ini").write_text(
         "[pytest]\nbdd_features_base_dir = features/\naddopts = -p no:cacheprovider\n")
     (tmp_path / "features" / "sonde.feature").write_text(textwrap.dedent("""\
@@ -242,7 +250,7 @@ def test_a_missing_step_fails_the_run_and_a_skip_is_a_failure(tmp_path: Path) ->
 
         scenarios(".")
         """), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "tests")])}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA"], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=120)
     output = run.stdout + run.stderr
