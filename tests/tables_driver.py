@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules_fr.cards import BY_CODE, CardSet
+from rules_fr.donne import Donne
 from rules_fr.ecart import random_legal_ecart
-from rules_fr.poignee import PoigneeLevel, legal_poignee
+from rules_fr.poignee import PoigneeLevel, legal_poignee, poignee_level
 
 API = "/api/v1/tables"
 
@@ -120,3 +121,21 @@ def card_codes(payload: Any) -> set[str]:
 
 def codes(cards: Iterable[Any]) -> set[str]:
     return {c.code for c in cards}
+
+
+def score_deal_body(donne: Donne) -> dict[str, Any]:
+    """The ``POST /score/deal`` question for a deal played to its end: the same tricks, chien,
+    écart and announcements, so a table's score can be checked against another path through
+    the core (a replay from the cards, not the table's own deal state)."""
+    assert donne.contract is not None, "a deal scored has a contract"
+    return {
+        "players": donne.players, "contract": donne.contract.code,
+        "taker": donne.taker, "partner": donne.partner,
+        "called_card": None if donne.called_card is None else donne.called_card.code,
+        "chien": donne.chien.codes(), "ecart": [] if donne.ecart is None else donne.ecart.codes(),
+        "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards]}
+                   for t in donne.tricks],
+        "announcements": {"poignees": [
+            {"seat": s, "level": poignee_level(donne.players, len(c)).value}
+            for s, c in donne.poignees.items()], "chelem_announced": donne.chelem_announced},
+    }

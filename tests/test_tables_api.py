@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from tables_driver import API, TestClientHttp, card_codes, choose, codes
+from tables_driver import API, TestClientHttp, card_codes, choose, codes, score_deal_body
 
 from rules_fr.cards import CardSet
 from rules_fr.donne import Phase
@@ -121,20 +121,6 @@ def _allowed_ever(app: Any, table_id: str, viewer: int) -> set[str]:
     return allowed
 
 
-def _score_deal_body(donne: Any) -> dict[str, Any]:
-    return {
-        "players": donne.players, "contract": donne.contract.code, "taker": donne.taker,
-        "partner": donne.partner, "called_card": None if donne.called_card is None
-        else donne.called_card.code,
-        "chien": donne.chien.codes(), "ecart": [] if donne.ecart is None else donne.ecart.codes(),
-        "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards]}
-                   for t in donne.tricks],
-        "announcements": {"poignees": [{"seat": s, "level": lv.value}
-                                        for s, lv in _levels(donne)],
-                          "chelem_announced": donne.chelem_announced},
-    }
-
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_table_complete_partie_driven_seats_score_as_score_deal(app: Any, http: TestClientHttp,
                                                                 players: int) -> None:
@@ -153,7 +139,7 @@ def test_table_complete_partie_driven_seats_score_as_score_deal(app: Any, http: 
     for ev in events:
         if ev.type == "scored":
             donne = state.donne
-            body = _score_deal_body(donne)
+            body = score_deal_body(donne)
             status, result = http.post("/api/v1/score/deal", body)
             assert status == 200, result
             state.apply(Event(ev.seq, ev.type, ev.data))
@@ -170,12 +156,6 @@ def test_table_complete_partie_driven_seats_score_as_score_deal(app: Any, http: 
     assert compared == 3
     assert final["scoresheet"]["totals"] == list(state.partie.totals())
     assert sum(final["scoresheet"]["totals"]) == 0
-
-
-def _levels(donne: Any) -> list[tuple[int, Any]]:
-    from rules_fr.poignee import poignee_level
-
-    return [(s, poignee_level(donne.players, len(c))) for s, c in donne.poignees.items()]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

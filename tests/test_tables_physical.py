@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from tables_driver import API, TestClientHttp, card_codes
+from tables_driver import API, TestClientHttp, card_codes, score_deal_body
 
 from rules_fr.advice.bot import bot_action
 from rules_fr.cards import CardSet, parse_card
@@ -28,7 +28,7 @@ from rules_fr.donne import (
     ShowPoignee,
 )
 from rules_fr.play import legal_cards, trick_winner
-from rules_fr.poignee import PoigneeLevel, legal_poignee, poignee_level, poignees_allowed
+from rules_fr.poignee import PoigneeLevel, legal_poignee, poignees_allowed
 from tutor import create_app
 
 
@@ -101,20 +101,6 @@ def _record(donne: Donne) -> list[dict[str, Any]]:
     return out
 
 
-def _score_deal_body(donne: Donne) -> dict[str, Any]:
-    return {
-        "players": donne.players, "contract": donne.contract.code,  # type: ignore[union-attr]
-        "taker": donne.taker, "partner": donne.partner,
-        "called_card": None if donne.called_card is None else donne.called_card.code,
-        "chien": donne.chien.codes(), "ecart": [] if donne.ecart is None else donne.ecart.codes(),
-        "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards]}
-                   for t in donne.tricks],
-        "announcements": {"poignees": [
-            {"seat": s, "level": poignee_level(donne.players, len(c)).value}  # type: ignore
-            for s, c in donne.poignees.items()], "chelem_announced": donne.chelem_announced},
-    }
-
-
 def _no_hand(payload: Any) -> None:
     """No member named ``hand`` anywhere: a physical table knows no hand."""
     stack = [payload]
@@ -167,7 +153,7 @@ def test_physical_deal_recorded_scores_as_score_deal(http: TestClientHttp, playe
     _, events = http.get(f"{API}/{tid}/events?since=0", referee)
     assert entry["taker"] == donne.taker
     scored = next(e for e in body["events"] if e["type"] == "scored")
-    status, expected_score = http.post("/api/v1/score/deal", _score_deal_body(donne))
+    status, expected_score = http.post("/api/v1/score/deal", score_deal_body(donne))
     assert status == 200, expected_score
     assert scored["score"]["scores"] == expected_score["scores"]
     assert scored["score"]["derivation"] == expected_score["derivation"]
