@@ -29,7 +29,7 @@ def register_api(app: Flask) -> TutorApi:
     api = TutorApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
-    tables.document_tokens(api)
+    api.document(tables.document_tokens)
     app.add_url_rule("/api/v1/docs", "api_docs", meta.docs)
     app.add_url_rule("/api/v1/docs/assets/<path:filename>", "api_docs_assets", meta.docs_asset)
     return api

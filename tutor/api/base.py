@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections.abc import Callable
 from typing import Any, Final
 
 import flask_smorest
-from flask import Request, Response, current_app
+from apispec import APISpec
+from flask import Flask, Request, Response, current_app
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
@@ -94,13 +97,58 @@ class ApiBlueprint(flask_smorest.Blueprint):
 
 
 class TutorApi(flask_smorest.Api):
-    """flask-smorest's Api documenting every error as ``application/problem+json``.
+    """flask-smorest's Api documenting every error as ``application/problem+json``, and
+    building the OpenAPI document only when it is first read.
+
+    flask-smorest documents each blueprint's views as it registers it: apispec walks every
+    schema, a sixth of the service's start-up, for a document most workers never serve. Here
+    :meth:`register_blueprint` registers the views at once and queues their documentation;
+    reading :attr:`spec` (``/openapi.json``, ``flask openapi write``, a test) runs the queue
+    first, so the document is the same, built by the first reader.
 
     The error handler itself is :func:`tutor.errors.handle_http_exception`, registered by the
     app factory after this class (which would install its own).
     """
 
     ERROR_SCHEMA = ProblemSchema
+
+    def __init__(self, app: Flask | None = None, **kwargs: Any) -> None:
+        self._pending_docs: list[Callable[[], None]] = []
+        self._docs_lock = threading.RLock()
+        self._spec: APISpec | None = None
+        super().__init__(app, **kwargs)
+
+    @property  # type: ignore[override]
+    def spec(self) -> APISpec | None:
+        """The OpenAPI document, with every queued part of it written in first."""
+        if self._pending_docs:
+            with self._docs_lock:
+                pending, self._pending_docs = self._pending_docs, []
+                for document in pending:
+                    document()
+        return self._spec
+
+    @spec.setter
+    def spec(self, value: APISpec | None) -> None:
+        self._spec = value
+
+    def document(self, part: Callable[[TutorApi], None]) -> None:
+        """Queue ``part(api)``, a piece of the document (a security scheme...)."""
+        self._pending_docs.append(lambda: part(self))
+
+    def register_blueprint(self, blp: flask_smorest.Blueprint, *,
+                           parameters: list[Any] | None = None, **options: Any) -> None:
+        """flask-smorest's ``register_blueprint``, its documentation queued."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+
+        def document() -> None:
+            spec = self._spec
+            blp.register_views_in_doc(self, self._app, spec, name=name, parameters=parameters)
+            spec.tag({"name": name, "description": blp.description})
+
+        self._pending_docs.append(document)
 
     def _register_responses(self) -> None:
         from flask_smorest.utils import prepare_response

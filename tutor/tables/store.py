@@ -22,6 +22,7 @@ import fcntl
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import threading
 from collections import OrderedDict, defaultdict
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from rules_fr.contracts import Contract
 from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
@@ -100,16 +101,53 @@ _upgraded: set[str] = set()
 _upgrade_lock = threading.Lock()
 
 
+_REVISION = re.compile(r"^(down_)?revision(?:\s*:[^=]+)?\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|None)",
+                       re.MULTILINE)
+
+
+def head_revision() -> str | None:
+    """The head of the migration scripts, read from their text: the one revision no other
+    names as its ``down_revision``; None if that is not a single plain revision (then Alembic
+    decides)."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for script in MIGRATIONS.glob("versions/*.py"):
+        for match in _REVISION.finditer(script.read_text("utf-8")):
+            value = match.group(2) or match.group(3)
+            if value is not None:
+                (parents if match.group(1) else revisions).add(value)
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+def is_at_head(engine: Engine) -> bool:
+    """Whether the database's ``alembic_version`` already names the head: a restart then
+    needs no migration, and importing Alembic (a second of start-up) is skipped."""
+    head = head_revision()
+    if head is None:
+        return False
+    try:
+        with engine.connect() as conn:
+            found = conn.exec_driver_sql("SELECT version_num FROM alembic_version").all()
+    except DBAPIError:  # no such table yet: a new database
+        return False
+    return [row[0] for row in found] == [head]
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the schema to Alembic's head (once per process and database). Workers starting
-    together serialize on a file lock (SQLite) or an advisory lock (PostgreSQL)."""
-    from alembic import command
-    from alembic.config import Config
-
+    together serialize on a file lock (SQLite) or an advisory lock (PostgreSQL); a database
+    already at head is only read."""
     key = engine.url.render_as_string(hide_password=False)
     with _upgrade_lock:
         if key in _upgraded:
             return
+        if is_at_head(engine):
+            _upgraded.add(key)
+            return
+        from alembic import command
+        from alembic.config import Config
+
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with contextlib.ExitStack() as stack:
