@@ -240,6 +240,8 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                         reason=p["reason"]),
     "physical-no-bots": _msg(lambda: gettext("At a physical table everyone plays with real "
                                              "cards: no seat can be a bot.")),
+    "physical-no-robot": _msg(lambda: gettext("At a physical table everyone plays with real "
+                                              "cards: no seat can be handed to a robot.")),
     "physical-no-duplicate": _msg(lambda: gettext("A physical table plays the cards dealt at "
                                                   "the table, not a prepared deal.")),
     # comparing the tables of a duplicate

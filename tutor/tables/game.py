@@ -97,6 +97,9 @@ class TableMeta:
     """Duplicate: (taker person, contract) imposed on every deal, the bidding skipped."""
     preset: tuple[tuple[tuple[str, ...], ...], tuple[str, ...], int] | None = None
     """Duplicate: the deal to play (hands as codes, chien, dealer seat) instead of a shuffle."""
+    first_dealer: int = 0
+    """The table seat that deals the first deal (drawn at the table, or chosen by the
+    referee of a physical table); the deal then passes to the right as usual."""
 
     @property
     def deal_key(self) -> str | None:
@@ -195,9 +198,14 @@ class TableState:
     redeals: list[dict[str, Any]] = field(default_factory=list)
     irregularities: list[dict[str, Any]] = field(default_factory=list)
     """Physical tables: the irregularities logged at the end of the current deal."""
+    robots: set[int] = field(default_factory=set)
+    """The table seats a robot plays now: the bot seats of the creation, and the seats the
+    referee handed to a robot since (a ``seat`` event), less those given back."""
 
     def __post_init__(self) -> None:
         self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
+        self.dealer_person = self.meta.first_dealer
+        self.robots = {i for i, bot in enumerate(self.meta.bots) if bot}
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -215,6 +223,10 @@ class TableState:
             return self.people_of_deal.index(person)
         except ValueError:
             return None
+
+    def is_robot(self, person: int) -> bool:
+        """Whether a robot plays table seat ``person`` now."""
+        return person in self.robots
 
     @property
     def to_move_person(self) -> int | None:
@@ -286,6 +298,11 @@ class TableState:
                 self.paused = True
             case "resumed":
                 self.paused = self.ruling_needed = False
+            case "seat":  # the referee hands a seat to a robot, or gives it back
+                if data["robot"]:
+                    self.robots.add(int(data["person"]))
+                else:
+                    self.robots.discard(int(data["person"]))
             case _:
                 raise ValueError(f"unknown event type {event.type!r}")
         self.seq = event.seq
@@ -338,7 +355,7 @@ class TableState:
         if donne.phase is Phase.FINISHED:
             return "scored", {"number": len(self.partie.entries) + 1}
         seat = donne.to_move
-        if seat is None or not self.meta.bots[self.people_of_deal[seat]]:
+        if seat is None or not self.is_robot(self.people_of_deal[seat]):
             return None
         rng = random.Random(f"{table_id}:{self.seq}")
         action = bot_action(donne, seat, rng)
@@ -375,7 +392,7 @@ class TableState:
         out: dict[str, Any] = {"cards": [], "bids": [], "calls": [], "ecart": False,
                                "jeu": False, "poignees": [], "chelem": False}
         if donne is None or seat is None or self.scored or self.paused or isinstance(
-                donne, PhysicalDonne):
+                donne, PhysicalDonne) or self.is_robot(person):
             return out
         out["cards"] = donne.legal_cards(seat).codes()
         out["bids"] = ["passe" if b is None else b.code for b in donne.legal_bids(seat)]

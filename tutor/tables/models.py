@@ -29,7 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "SeatRow", "TableRow"]
+__all__ = ["Base", "EventRow", "PresenceRow", "SeatRow", "TableRow"]
 
 
 def _now() -> datetime:
@@ -78,3 +78,14 @@ class EventRow(Base):
     type: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class PresenceRow(Base):
+    """When a seat's token was last seen at its table (:mod:`tutor.tables.presence`)."""
+
+    __tablename__ = "presence"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -67,6 +67,7 @@ from tutor.tables.game import (
     TableState,
     action_to_data,
 )
+from tutor.tables.presence import WINDOW_SECONDS, Presence
 from tutor.tables.schemas import (
     MAX_SEQ,
     ActionRequest,
@@ -131,6 +132,25 @@ def get_store() -> Store:
     return current_app.extensions["tarot_tables"]
 
 
+def get_presence() -> Presence:
+    return current_app.extensions["tarot_presence"]
+
+
+def _seen(auth: TableAuth) -> None:
+    """A seat's token asked for its table: it is connected (the referee's is not a seat)."""
+    if auth.seat is not None:
+        get_presence().seen(auth.table_id, auth.seat)
+
+
+def _view(table_id: str, state: TableState, viewer: int | None) -> dict[str, Any]:
+    """The table's view for ``viewer``, with who is at the table (not at a physical table,
+    where nobody's device is a seat)."""
+    out = render_view(table_id, state, viewer)
+    if not state.physical:
+        out["presence"] = get_presence().view(table_id, state.meta.people, state.robots)
+    return out
+
+
 def init_tables(app: Flask) -> None:
     """Open the database (``DATABASE_URL`` in the config or environment, else a SQLite file
     in the instance folder) and migrate it to the latest schema."""
@@ -141,6 +161,8 @@ def init_tables(app: Flask) -> None:
     engine = make_engine(url)
     upgrade(engine)
     app.extensions["tarot_tables"] = Store(engine)
+    app.extensions["tarot_presence"] = Presence(
+        engine, window=float(app.config.get("TABLES_PRESENCE_SECONDS", WINDOW_SECONDS)))
 
 
 @blp.record_once
@@ -230,6 +252,10 @@ def create_table(body: dict[str, Any]) -> Response:
                                               {"seat": seat, "players": players})])
         bots[seat] = True
     options: dict[str, Any] = {}
+    first_dealer = body["dealer"]
+    if first_dealer >= players:
+        raise Unprocessable([FieldProblem("/dealer", "seat-range",
+                                          {"seat": first_dealer, "players": players})])
     fixed = preset = None
     mode = body["mode"]
     dup = body.get("duplicate")
@@ -249,8 +275,11 @@ def create_table(body: dict[str, Any]) -> Response:
         options = {"fixed": [dup["taker"], dup["contract"].code],
                    "preset": {"hands": [list(h) for h in preset[0]],
                               "chien": list(preset[1]), "dealer": dup["dealer"]}}
+    if first_dealer:
+        options["dealer"] = first_dealer
     meta = TableMeta(people=players, names=tuple(names), deals=body["deals"],
-                     bots=tuple(bots), mode=mode, fixed=fixed, preset=preset)
+                     bots=tuple(bots), mode=mode, fixed=fixed, preset=preset,
+                     first_dealer=first_dealer)
     table_id, referee, tokens = get_store().create(meta, options)
     with get_store().reading(table_id) as state:
         view = render_view(table_id, state, None)
@@ -285,8 +314,9 @@ def _duplicate_problem(players: int, dup: dict[str, Any]) -> FieldProblem | None
 def view_table(table_id: str) -> Response:
     """The table as the token's holder may see it (a seat sees its own hand only)."""
     auth = _auth(table_id)
+    _seen(auth)
     with get_store().reading(table_id) as state:
-        return _json(render_view(table_id, state, auth.seat))
+        return _json(_view(table_id, state, auth.seat))
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -371,7 +401,9 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     people = meta.people
     physical = meta.mode == "physical"
 
-    if kind in ("pause", "resume", "annul"):
+    if kind in ("robot", "person"):
+        decide = _seat_handover(auth, body, people, physical)
+    elif kind in ("pause", "resume", "annul"):
         if not auth.is_referee:
             raise _Refused(_problem(403, "referee-only", action=kind))
 
@@ -432,7 +464,33 @@ def act(body: dict[str, Any], table_id: str) -> Response:
                         extra={"seq": conflict.last_seq})
     with store.reading(table_id) as current:
         return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
-                      "table": render_view(table_id, current, auth.seat)}, 201)
+                      "table": _view(table_id, current, auth.seat)}, 201)
+
+
+def _seat_handover(auth: TableAuth, body: dict[str, Any], people: int,
+                   physical: bool) -> Callable[[TableState], list[tuple[str, dict[str, Any]]]]:
+    """The referee (the table's creator) hands a seat to a robot (``robot``: an idle seat,
+    a player who left) or gives it back to its person (``person``). The robot plays at once
+    if it is that seat's turn."""
+    kind = body["type"]
+    if not auth.is_referee:
+        raise _Refused(_problem(403, "referee-only", action=kind))
+    if physical:
+        raise Unprocessable([FieldProblem("/type", "physical-no-robot")])
+    seat: int = _need(body, "seat")
+    if seat >= people:
+        raise Unprocessable([FieldProblem("/seat", "seat-range",
+                                          {"seat": seat, "players": people})])
+
+    def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
+        if state.over:
+            raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+        robot = kind == "robot"
+        if state.is_robot(seat) == robot:
+            return []
+        return [("seat", {"person": seat, "robot": robot, "by": "referee"})]
+
+    return decide
 
 
 # --- events and the stream -----------------------------------------------------------------
@@ -467,6 +525,7 @@ _SINCE: Final = {"in": "query", "name": "since", "required": False,
 def list_events(table_id: str) -> Response:
     """The events after ``since`` (at most 500), as the token may see them."""
     auth = _auth(table_id)
+    _seen(auth)
     since = _int_arg("since", 0, 0, MAX_SEQ)
     store = get_store()
     events = store.events(table_id, since)
@@ -509,6 +568,8 @@ def stream(table_id: str) -> Response:
     limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
     timeout = _int_arg("timeout", 55, 1, 300)
     store = get_store()
+    presence = get_presence()
+    _seen(auth)
 
     def generate() -> Iterator[str]:
         nonlocal since
@@ -528,6 +589,8 @@ def stream(table_id: str) -> Response:
             else:
                 time.sleep(POLL_SECONDS)
                 yield ": keep-alive\n\n"
+            if auth.seat is not None:  # an open stream keeps its seat connected
+                presence.seen(table_id, auth.seat)
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

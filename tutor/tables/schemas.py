@@ -18,10 +18,10 @@ __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTable
            "DuplicateDeal", "EventsResponse", "TableView"]
 
 ACTION_CHOICES: Final = ("bid", "call", "ecart", "chien", "jeu", "chelem", "poignee", "play",
-                         "pause", "resume", "annul")
+                         "pause", "resume", "annul", "robot", "person")
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
-                      "irregularity")
+                      "irregularity", "seat")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
 
@@ -66,6 +66,9 @@ class CreateTableRequest(BaseSchema):
                        "out in turn). Optional when `names` is given."})
     names = fields.List(_Name(), validate=validate.Length(3, 7, error=ErrorKey("field-invalid")))
     deals = BoundedInt(3, 10, load_default=5, metadata={"description": "Deals in the partie."})
+    dealer = BoundedInt(0, 6, load_default=0, metadata={
+        "description": "The seat that deals first (the lowest card drawn, `POST "
+                       "/api/v1/deal/draw`); the deal passes to the right after each deal."})
     bots = fields.List(BoundedInt(0, 6), load_default=list, validate=validate.Length(
         0, 7, error=ErrorKey("field-invalid")), metadata={"description": "Seats played by bots."})
     duplicate = fields.Nested(DuplicateDeal, metadata={
@@ -80,7 +83,9 @@ class ActionRequest(BaseSchema):
     type = _Word(ACTION_CHOICES, required=True)
     seat = BoundedInt(0, 6, metadata={"description": "The acting seat (not for the referee's "
                                                      "pause, resume and annul; optional for "
-                                                     "`chien`, the taker's)."})
+                                                     "`chien`, the taker's); for `robot` and "
+                                                     "`person`, the seat handed to a robot "
+                                                     "or given back."})
     seq = BoundedInt(0, MAX_SEQ, required=True, metadata={
         "description": "The last sequence number the client saw: another action since → 409."})
     bid = BidField(metadata={"description": "For `bid`: passe, petite, garde, garde_sans, "
@@ -238,13 +243,25 @@ class DuplicateInfo(Schema):
     contract = fields.String(required=True)
 
 
+class SeatPresence(Schema):
+    seat = fields.Integer(required=True)
+    connected = fields.Boolean(required=True, metadata={
+        "description": "The seat's token was seen (a view, the events, the stream) within "
+                       "the last `TABLES_PRESENCE_SECONDS` (20 s)."})
+    robot = fields.Boolean(required=True, metadata={"description": "A robot plays the seat."})
+
+
 class TableView(Schema):
     id = fields.String(required=True)
     mode = fields.String(required=True, metadata={"enum": list(MODES)})
     seq = fields.Integer(required=True)
     players = fields.Integer(required=True)
     names = fields.List(fields.String(), required=True)
-    bots = fields.List(fields.Integer(), required=True)
+    bots = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The seats a robot plays now (the referee may hand a seat to a robot, "
+                       "`robot`, and give it back, `person`)."})
+    presence = fields.List(fields.Nested(SeatPresence), metadata={
+        "description": "Who is at the table: live and duplicate tables."})
     deals = fields.Integer(required=True)
     paused = fields.Boolean(required=True)
     over = fields.Boolean(required=True)
@@ -300,6 +317,9 @@ class EventSchema(Schema):
     trick = fields.Integer()
     violations = fields.List(fields.Nested(ViolationSchema))
     items = fields.List(fields.Nested(LoggedViolation))
+    robot = fields.Boolean(metadata={"description": "seat: whether a robot now plays `seat` "
+                                                    "(handed over by the referee) or its "
+                                                    "person again."})
 
 
 class ActionResponse(Schema):

@@ -194,6 +194,7 @@ def _meta_of(row: Any) -> TableMeta:
         preset=None if preset is None else (
             tuple(tuple(h) for h in preset["hands"]), tuple(preset["chien"]),
             int(preset["dealer"])),
+        first_dealer=int(options.get("dealer", 0)),
     )
 
 

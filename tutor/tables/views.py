@@ -156,7 +156,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "seq": state.seq,
         "players": meta.people,
         "names": list(meta.names),
-        "bots": [i for i, b in enumerate(meta.bots) if b],
+        "bots": sorted(state.robots),
         "deals": meta.deals,
         "paused": state.paused,
         "over": state.over,
@@ -218,6 +218,8 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
         case "revoke":
             out.update(trick=data["trick"], seat=data["person"],
                        violations=[_violation(v) for v in data["violations"]])
+        case "seat":
+            out.update(seat=data["person"], robot=bool(data["robot"]))
         case "irregularity":
             out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
                             for item in data["items"]]
