@@ -232,3 +232,6 @@ def practice() -> str:
                  available=_has_tables(current_app),
                  practice_texts={**practice_texts(), "sizes": {
                      str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)}})
+
+
+from tutor.web import referee as _referee  # noqa: E402,F401  (its routes join ``bp``)

@@ -426,4 +426,9 @@
   if (pages[body.dataset.page]) pages[body.dataset.page]();
   const cardOrder = (code) => (CARDS[code] ? CARDS[code].order : 99);
   if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG });
+  if (window.TarotRefereeKit) {
+    const refereeKit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, CARDS: CARDS };
+    const R = window.TarotRefereeKit(refereeKit);
+    (window.TarotRefereePages || []).forEach((page) => page(refereeKit, R));
+  }
 })();

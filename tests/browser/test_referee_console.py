@@ -1,0 +1,134 @@
+"""The physical table's console in Chromium, at phone size: a whole deal played with real cards
+entered by taps — dealer, bids, the chien turned over, « Jeu », the 72 cards — with a revoke
+put in on purpose, which the console shows as soon as a later card proves it, with the API's
+ruling; the taps are counted (a practised referee taps about once a second: the whole deal must
+take fewer than 180 taps, three minutes); the score and the scoresheet are the API's.
+
+The console mirrors its state on ``#console`` (``data-seq``, ``data-busy``, ``data-step``,
+``data-refusals``): the test waits on it after each tap, never for a fixed time."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from .conftest import PHONE, SCREENSHOTS
+from .referee_deals import scripted_deal
+
+NAMES = ["Anne", "Bruno", "Chloé", "David"]
+TAP_BUDGET = 180
+"""Three minutes at one tap a second."""
+
+
+class Taps:
+    """Every tap of the test on the console, counted, each followed by the console's answer."""
+
+    def __init__(self, p: Any) -> None:
+        self.p = p
+        self.count = 0
+
+    def state(self) -> dict[str, str]:
+        return self.p.locator("#console").evaluate("n => Object.assign({}, n.dataset)")
+
+    def tap(self, locator: Any, *, records: bool = True) -> None:
+        before = self.state()
+        locator.click()
+        self.count += 1
+        if records:
+            self.p.wait_for_function(
+                "([seq, refusals]) => { const r = document.getElementById('console');"
+                " return r.dataset.busy === 'false'"
+                " && (r.dataset.seq !== seq || r.dataset.refusals !== refusals); }",
+                arg=[before["seq"], before["refusals"]])
+
+    def card(self, code: str, names: dict[str, dict[str, Any]], *, records: bool = True) -> None:
+        """Tap the card's group when it is not the one shown, then the card (by its name)."""
+        group = "trump" if names[code]["cls"] in ("trump", "excuse") else names[code]["cls"]
+        tab = self.p.locator(f"#console-controls .suit-tab[data-group='{group}']")
+        if tab.get_attribute("aria-pressed") != "true":
+            self.tap(tab, records=False)
+        button = self.p.locator("#console-cards").get_by_role(
+            "button", name=names[code]["name"], exact=True)
+        self.tap(button, records=records)
+
+
+def _api(server: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    request = urllib.request.Request(server + "/api/v1" + path, method="POST" if body else "GET",
+                                     data=json.dumps(body).encode() if body else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    script = scripted_deal(7)
+    page.goto("/referee/physical?lang=fr")
+    for i, name in enumerate(NAMES):
+        p.fill(f"#console-name-{i}", name)
+    p.select_option("#console-dealer", "0")
+    p.locator("#console-start").click()
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
+    fragment = p.evaluate("location.hash")
+    table_id = fragment.split("t=")[1].split("&")[0]
+    token = fragment.split("k=")[1]
+    cards = p.evaluate("JSON.parse(document.getElementById('web-cards').textContent)")
+    taps = Taps(p)
+
+    # the auction: the first speaker (right of the dealer, Bruno) takes a garde
+    assert "Bruno" in p.locator("#console-step-title").inner_text()
+    for bid in ("garde", "passe", "passe", "passe"):
+        taps.tap(p.locator(f"#console-controls button[data-bid='{bid}']"))
+    assert taps.state()["step"] == "chien"
+    for code in script.chien:  # the chien turned over, card by card, then confirmed
+        taps.card(code, cards, records=False)
+    taps.tap(p.locator("#console-confirm"))
+    assert taps.state()["step"] == "jeu"
+    p.screenshot(path=str(SCREENSHOTS / "referee-console-jeu-phone.png"))
+    taps.tap(p.locator("#console-jeu"))  # the écart made face down: « Jeu »
+
+    revokes_seen = 0
+    for number, (seat, code) in enumerate(script.plays):
+        assert taps.state()["step"] == "play", (number, taps.state())
+        assert NAMES[seat] in p.locator("#console-step-title").inner_text()
+        if number == 5:  # the played cards are greyed out in the picker
+            played = script.plays[0][1]
+            group = cards[played]["cls"]
+            if group not in ("trump", "excuse"):
+                p.locator(f"#console-controls .suit-tab[data-group='{group}']").click()
+                taps.count += 1
+                gone = p.locator(f"#console-cards button[data-code='{played}']")
+                assert gone.is_disabled()
+        taps.card(code, cards)
+        if taps.state()["step"] == "ruling":
+            revokes_seen += 1
+            ruling = p.locator("#console-ruling")
+            assert ruling.is_visible()
+            assert ruling.locator("a[href^='/rules#']").count() >= 1
+            if revokes_seen == 1:
+                p.screenshot(path=str(SCREENSHOTS / "referee-console-revoke-phone.png"))
+            taps.tap(p.locator("#console-play-on"))
+    assert revokes_seen >= 1
+    p.locator("#console-derivation li").first.wait_for()
+
+    # the score and the scoresheet are the API's
+    view = _api(server, f"/tables/{table_id}", token)
+    entry = view["scoresheet"]["entries"][0]
+    rows = p.locator("#console-sheet tbody tr")
+    assert rows.count() == 1
+    cells = rows.first.locator("td.num").all_inner_texts()
+    assert [int(c) for c in cells] == entry["scores"]
+    events = _api(server, f"/tables/{table_id}/events?since=0&lang=fr", token)["events"]
+    scored = [e for e in events if e["type"] == "scored"]
+    assert len(scored) == 1 and scored[0]["scores"] == entry["scores"]
+    derivation = p.locator("#console-derivation li").all_inner_texts()
+    assert derivation == [line["text"] for line in scored[0]["score"]["derivation"]]
+    assert [e["trick"] for e in events if e["type"] == "revoke"][0] > script.revoke[0]
+
+    print(f"\nconsole taps for a whole 18-trick deal: {taps.count}")
+    assert taps.count < TAP_BUDGET, taps.count
+    page.shot("referee-console-scored")

@@ -1,0 +1,133 @@
+"""The sentences of the referee pages' scripts, translated on the server and handed to them as
+JSON (``#referee-texts``): the scripts hold no sentence of their own. ``%(name)s`` placeholders
+are filled by the scripts with what the API answered (a seat's name, a card's name, a count).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+__all__ = ["referee_texts"]
+
+
+def _events() -> dict[str, str]:
+    """What happened at a table, one sentence per kind of event (a stale page lists them)."""
+    return {
+        "ev_deal": _("Deal %(number)s, dealt by %(name)s."),
+        "ev_bid": _("%(name)s: %(bid)s."),
+        "ev_call": _("%(name)s called the %(card)s."),
+        "ev_chien": _("The chien was turned over: %(cards)s."),
+        "ev_ecart": _("%(name)s set the écart aside."),
+        "ev_jeu": _("%(name)s said “Jeu”."),
+        "ev_chelem": _("%(name)s announced a slam."),
+        "ev_poignee": _("%(name)s showed a poignée of %(count)s trumps."),
+        "ev_play": _("%(name)s played the %(card)s."),
+        "ev_scored": _("Deal %(number)s was scored."),
+        "ev_redeal": _("The cards were dealt again."),
+        "ev_paused": _("The referee paused the table."),
+        "ev_resumed": _("The referee resumed play."),
+        "ev_revoke": _("Revoke by %(name)s, revealed at trick %(trick)s."),
+        "ev_irregularity": _("An irregularity was found at the end of the deal."),
+        "ev_robot": _("A robot now plays for %(name)s."),
+        "ev_person": _("%(name)s is back in their seat."),
+    }
+
+
+def _console() -> dict[str, Any]:
+    """The physical table's console."""
+    return {
+        "suits_label": _("Suit"),
+        "groups": {"spades": _("♠ Spades"), "hearts": _("♥ Hearts"),
+                   "diamonds": _("♦ Diamonds"), "clubs": _("♣ Clubs"),
+                   "trump": _("Trumps")},
+        "already_played": _("already played"),
+        "chien_confirm": _("These are the cards of the chien"),
+        "chien_label": _("the chien"),
+        "poignee_confirm": _("These are the trumps shown"),
+        "poignee_label": _("the poignée"),
+        "selected_n": _("%(count)s selected"),
+        "step_ruling": _("Play is stopped until the referee rules."),
+        "step_bid": _("%(name)s bids:"),
+        "step_call": _("%(name)s calls a card:"),
+        "step_chien": _("Tap the %(count)s cards of the chien as it is turned over:"),
+        "step_poignee": _("Tap the trumps %(name)s shows (%(sizes)s):"),
+        "step_jeu": _("When %(name)s has set the écart aside: “Jeu”, or a slam announced?"),
+        "jeu": _("Écart made: “Jeu”"),
+        "chelem": _("Slam announced"),
+        "step_play": _("%(name)s plays (trick %(trick)s of %(tricks)s):"),
+        "poignee_start": _("%(name)s shows a poignée first"),
+        "revoke": _("Revoke by %(name)s, proved by their card at trick %(trick)s:"),
+        "irregularities": _("The finished deal shows a rule broken:"),
+        "ruling_hint": _("Play on scores the deal as played; annulling it has the same "
+                         "dealer deal again."),
+        "play_on": _("Play on"),
+        "annul": _("Annul the deal"),
+        "last_trick": _("Last trick, won by %(name)s: %(cards)s."),
+        "dealer_is": _("dealer: %(name)s"),
+        "contract_is": _("%(contract)s by %(name)s"),
+        "called_is": _("called: %(card)s"),
+        "partner_is": _("partner: %(name)s"),
+        "poignee_of": _("poignée of %(count)s by %(name)s"),
+        "unseen": _("Never seen, so the écart (or the chien kept hidden):"),
+        "recorded": _("Recorded"),
+        "not_sent": _("Not recorded: the server could not be reached. Check the table, then "
+                      "tap again."),
+    }
+
+
+def _evening() -> dict[str, str]:
+    """The club evening's organiser page."""
+    return {
+        "evening": _("Club evening"),
+        "table_n": _("Table %(number)s"),
+        "seat_default": _("Player %(seat)s, table %(table)s"),
+        "console_link": _("Open this table's console (for its scorer's phone)"),
+        "invite_of": _("Invite link for %(name)s"),
+        "spectator_link": _("Referee and spectators' link"),
+        "deals_played": _("%(count)s of %(deals)s deals played."),
+        "evening_link": _("the evening's link"),
+        "ranking_free": _("Players ranked by the points of their table's scoresheet."),
+        "ranking_duplicate": _("Players ranked by their global percentage: a quarter of "
+                               "their average topage note as taker plus three quarters of "
+                               "their average note in defence (FFT)."),
+        "ranking_caption": _("The evening's ranking"),
+        "rank": _("Rank"),
+        "player": _("Player"),
+        "table_col": _("Table"),
+        "global_col": _("Global percentage"),
+        "attack_col": _("Deals as taker"),
+        "defence_col": _("Deals in defence"),
+        "match_points": _("Match points (quadrettes)"),
+        "taker_score": _("Taker's score"),
+        "taker_note": _("Taker's note"),
+        "defender_note": _("Defenders' note"),
+    }
+
+
+def referee_texts() -> dict[str, Any]:
+    """Every sentence of the referee pages' scripts, in the page's language, by key."""
+    return {
+        "bids": {"passe": _("Pass"), "petite": _("Petite"), "garde": _("Garde"),
+                 "garde_sans": _("Garde sans"), "garde_contre": _("Garde contre")},
+        "connection_lost": _("Connection lost: the server cannot be reached. Retrying…"),
+        "stale": _("The table moved on before your action: here is what changed, and the "
+                   "table as it is now."),
+        "refused": _("Refused"),
+        "cancel": _("Cancel"),
+        "over": _("The partie is over."),
+        "paused": _("The table is paused."),
+        "resume": _("Resume play"),
+        "waiting": _("Waiting for the table…"),
+        "deal": _("Deal"),
+        "taker_col": _("Taker"),
+        "partner_col": _("Partner"),
+        "total": _("Total"),
+        "sheet_caption": _("Scores of each deal by player, and the totals"),
+        "export_csv": _("Download the scoresheet (CSV)"),
+        "print": _("Print"),
+        **_events(),
+        **_console(),
+        **_evening(),
+    }
