@@ -249,6 +249,8 @@ def _check_log(database: str, http: UrllibHttp, table: dict[str, Any],
         if "card" in action:
             assert logged["card"] == action["card"]
     _, served = http.get(f"{API}/{table['id']}?lang=fr", table["referee_token"])
+    presence = served.pop("presence")  # who is connected: not the log's, but the clients'
+    assert [p["connected"] for p in presence] == [True] * len(presence)
     assert served == _replayed_view(database, table["id"])
 
 
