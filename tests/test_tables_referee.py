@@ -60,7 +60,8 @@ def test_a_bot_table_deals_from_the_first_dealer(http: TestClientHttp) -> None:
     assert deals[0]["dealer"] == 3
 
 
-@pytest.mark.parametrize("path", ["/referee", "/referee/physical", "/referee/evening"])
+@pytest.mark.parametrize("path", ["/referee", "/referee/physical", "/referee/evening",
+                                  "/referee/new", "/referee/table/abcdefgh12"])
 def test_referee_pages_are_served(http: TestClientHttp, path: str) -> None:
     response = http.client.get(path + "?lang=en")
     assert response.status_code == 200

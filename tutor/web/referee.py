@@ -78,3 +78,16 @@ def referee_evening() -> str:
     deals = {str(n): prepared_deal(n, seed) for n in (3, 4, 5)}
     return _referee_page("referee_evening.html", "referee", _("Club evening"),
                          prepared=deals)
+
+
+@bp.get("/referee/new")
+def referee_new() -> str:
+    """Open an online table: seats for people or robots, one invite link per seat."""
+    return _referee_page("referee_new.html", "referee", _("Open an online table"))
+
+
+@bp.get("/referee/table/<string(minlength=8,maxlength=32):table_id>")
+def referee_table(table_id: str) -> str:
+    """An online table as one seat (or the referee) sees it; the token is in the fragment."""
+    return _referee_page("referee_table.html", "referee", _("Online table"),
+                         table_id=table_id)

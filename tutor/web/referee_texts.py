@@ -106,6 +106,39 @@ def _evening() -> dict[str, str]:
     }
 
 
+def _online() -> dict[str, str]:
+    """The online table and its lobby."""
+    return {
+        "robot_seat": _("a robot plays this seat"),
+        "open_link": _("Open"),
+        "robot_plays": _("robot"),
+        "connected": _("connected"),
+        "idle": _("not connected"),
+        "role_dealer": _("dealer"),
+        "role_taker": _("taker"),
+        "role_partner": _("partner"),
+        "sits_out": _("sits out this deal"),
+        "to_play": _("to play"),
+        "you": _("you"),
+        "hand_to_robot": _("Hand %(name)s's seat to a robot"),
+        "give_back": _("Give the seat back to %(name)s"),
+        "ecart_prompt": _("Select the cards of your écart, then put them aside:"),
+        "ecart_submit": _("Put these cards aside"),
+        "ecart_done": _("écart"),
+        "poignee_pick": _("Select the %(count)s trumps to show (the excuse may stand for a "
+                          "missing one), then show them."),
+        "show_these": _("Show these trumps"),
+        "your_bid": _("Your bid:"),
+        "your_call": _("Call a card:"),
+        "say_jeu": _("Say “Jeu”"),
+        "announce_chelem": _("Announce a slam"),
+        "show_poignee": _("Show a poignée (%(count)s trumps)"),
+        "your_turn": _("Your turn."),
+        "waiting_for": _("Waiting for %(name)s."),
+        "spectating": _("You follow the table as its referee: no hand is shown."),
+    }
+
+
 def referee_texts() -> dict[str, Any]:
     """Every sentence of the referee pages' scripts, in the page's language, by key."""
     return {
@@ -130,4 +163,5 @@ def referee_texts() -> dict[str, Any]:
         **_events(),
         **_console(),
         **_evening(),
+        **_online(),
     }

@@ -1,0 +1,304 @@
+/* An online table as one seat sees it (or the referee and spectators): opened by an invite link
+ * /referee/table/<id>#k=<token>. The view is the API's for that token (GET /tables/<id>): a seat
+ * sees its own hand only, with the actions the rules allow it now (you.legal); every action is
+ * checked by the API (422 with the explanation, 409 when the table moved on — then the page says
+ * what changed and shows the table as it is). The page follows the table by polling
+ * /tables/<id>/events?since=<seq>; a reload resumes from the address. The referee's link also
+ * hands an idle seat to a robot, and gives it back.
+ *
+ * State mirrored on #online for the browser tests: data-seq, data-busy, data-phase, data-mine
+ * (this seat is to act), data-seat, data-refusals. */
+(function () {
+  "use strict";
+
+  window.TarotRefereePages = window.TarotRefereePages || [];
+  window.TarotRefereePages.push(function (kit, K) {
+    const root = document.getElementById("online");
+    if (!root) return;
+    const { el, cardNode, cardName, fill, T, cardOrder } = kit;
+    const R = K.R;
+    const $ = (id) => document.getElementById(id);
+    const tableId = root.dataset.tableId;
+    const token = K.fragment().k;
+    const POLL_MS = 500;
+    let view = null;
+    let busy = false;
+    let refusals = 0;
+    let timer = null;
+    let pick = null; // {kind: "ecart" | "poignee", size, set}
+
+    K.connectionBanner($("online-banner"));
+    if (!token) { $("online-missing").hidden = false; return; }
+
+    // --- transport --------------------------------------------------------------------------
+
+    function setBusy(on) {
+      busy = on;
+      root.dataset.busy = on ? "true" : "false";
+      root.setAttribute("aria-busy", on ? "true" : "false");
+    }
+
+    async function refresh() {
+      const answer = await K.call("GET", "/tables/" + encodeURIComponent(tableId), token);
+      if (answer.ok) {
+        const moved = !view || view.seq !== answer.data.seq;
+        view = answer.data;
+        if (moved) pick = pick && view.you.legal && (view.you.legal.ecart || view.you.legal.poignees.length) ? pick : null;
+        draw();
+      }
+      return answer;
+    }
+
+    /* Follow the table: the events since the last seq; when there are any, the new view. */
+    async function follow() {
+      clearTimeout(timer);
+      if (view && !busy) {
+        const answer = await K.call("GET", "/tables/" + encodeURIComponent(tableId) + "/events?since=" + view.seq, token);
+        if (answer.ok && answer.data.events.length && !busy) {
+          showScore(answer.data.events);
+          await refresh();
+        } else if (answer.ok) {
+          // presence changes without an event: refresh the seats now and then
+          if (Date.now() - lastSeats > 4000) await refresh();
+        }
+      }
+      timer = setTimeout(follow, POLL_MS);
+    }
+    let lastSeats = 0;
+
+    async function act(action, label) {
+      if (busy || !view) return;
+      const seq = view.seq;
+      setBusy(true);
+      try {
+        const body = Object.assign({ seq: seq }, action);
+        if (view.you.role === "seat" && body.seat === undefined) body.seat = view.you.seat;
+        const answer = await K.call("POST", "/tables/" + encodeURIComponent(tableId) + "/actions", token, body);
+        if (answer.status === 0) { verdict([line(false, R.not_sent)]); return; }
+        if (answer.status === 409) {
+          const changes = await K.changesSince(tableId, token, seq, view.names);
+          await refresh();
+          refusals += 1;
+          root.dataset.refusals = String(refusals);
+          verdict([line(false, (answer.data && answer.data.detail) || R.stale),
+            el("p", { className: "explanation", text: R.stale }),
+            changes.length ? el("ul", { className: "changes" }, changes.map((c) => el("li", { text: c }))) : null]);
+          return;
+        }
+        if (!answer.ok) { refused(answer.data, label); return; }
+        pick = null;
+        verdict(label ? [line(true, R.recorded + " — " + label)] : []);
+        showScore(answer.data.events);
+        view = answer.data.table;
+        draw();
+      } finally {
+        setBusy(false);
+      }
+    }
+
+    // --- verdicts -----------------------------------------------------------------------------
+
+    function line(good, text) {
+      return el("p", { className: "verdict-title " + (good ? "good" : "bad") }, [
+        el("span", { className: "verdict-mark", "aria-hidden": "true", text: good ? "✓ " : "✗ " }),
+        el("span", { text: text }),
+      ]);
+    }
+
+    function verdict(nodes) { $("online-verdict").replaceChildren(...nodes.filter(Boolean)); }
+
+    function refused(data, label) {
+      refusals += 1;
+      root.dataset.refusals = String(refusals);
+      const violations = (data && data.violations) || [];
+      verdict([line(false, R.refused + (label ? " — " + label : "")),
+        el("p", { className: "explanation", text: (data && (data.explanation || data.detail)) || T.unreachable }),
+        violations.length ? el("ul", { className: "violations bad" }, violations.map((v) => el("li", {}, [
+          el("span", { text: v.message + " " }),
+          v.rule ? el("a", { href: "/rules#" + v.rule, text: T.rule_link }) : null]))) : null]);
+    }
+
+    function showScore(events) {
+      const scored = (events || []).filter((e) => e.type === "scored" && e.score);
+      if (!scored.length) return;
+      const e = scored[scored.length - 1];
+      $("online-result-box").hidden = false;
+      $("online-result").replaceChildren(
+        line(e.score.won, (e.score.won ? T.won : T.lost) + " — " + fill(T.deal_number, { number: e.number })),
+        el("ol", { className: "derivation", id: "online-derivation" }, e.score.derivation.map((l) => el("li", { text: l.text }))),
+        el("p", { className: "explanation", text: e.score.explanation }));
+    }
+
+    // --- drawing ------------------------------------------------------------------------------
+
+    const name = (seat) => (seat === null || seat === undefined ? "" : view.names[seat]);
+    const mine = () => view.you.role === "seat" && view.to_move === view.you.seat && !view.over;
+
+    function button(text, attrs, onClick) {
+      const b = el("button", Object.assign({ type: "button", text: text }, attrs || {}));
+      b.addEventListener("click", onClick);
+      return b;
+    }
+
+    function drawSeats() {
+      lastSeats = Date.now();
+      const deal = view.deal;
+      const presence = {};
+      (view.presence || []).forEach((p) => { presence[p.seat] = p; });
+      const referee = view.you.role === "referee";
+      $("online-seats").replaceChildren(...view.names.map((n, i) => {
+        const p = presence[i] || {};
+        const robot = view.bots.includes(i);
+        const state = robot ? R.robot_plays : p.connected ? R.connected : R.idle;
+        const roles = [];
+        if (deal && deal.dealer === i) roles.push(R.role_dealer);
+        if (deal && deal.taker === i) roles.push(R.role_taker + (deal.contract ? " (" + K.bidName(deal.contract) + ")" : ""));
+        if (deal && deal.partner === i) roles.push(R.role_partner);
+        if (deal && !deal.people.includes(i)) roles.push(R.sits_out);
+        if (view.to_move === i) roles.push(R.to_play);
+        const size = deal && deal.hand_sizes ? deal.hand_sizes[String(i)] : null;
+        const shown = deal ? deal.poignees.filter((x) => x.seat === i) : [];
+        return el("div", { className: "seat" + (view.to_move === i ? " turn" : ""), "data-seat": String(i),
+          "data-connected": p.connected ? "true" : "false", "data-robot": robot ? "true" : "false" }, [
+          el("span", { className: "presence" + (robot ? " bot" : p.connected ? " on" : ""), "aria-hidden": "true" }),
+          el("strong", { text: n + (view.you.role === "seat" && view.you.seat === i ? " (" + R.you + ")" : "") }),
+          el("span", { className: "legend", text: " · " + state }),
+          roles.length ? el("div", { text: roles.join(" · ") }) : null,
+          size !== null && size !== undefined ? el("div", { className: "legend", text: fill(T.cards_left, { count: size }) }) : null,
+          ...shown.map((x) => el("div", { className: "legend", text: fill(R.poignee_of, { name: n, count: x.cards.length }) })),
+          referee && !view.over ? (robot
+            ? button(fill(R.give_back, { name: n }), { className: "seat-person", "data-seat": String(i) }, () => act({ type: "person", seat: i }, fill(R.ev_person, { name: n })))
+            : button(fill(R.hand_to_robot, { name: n }), { className: "seat-robot", "data-seat": String(i) }, () => act({ type: "robot", seat: i }, fill(R.ev_robot, { name: n })))) : null,
+        ]);
+      }));
+    }
+
+    function drawTrick() {
+      const deal = view.deal;
+      const trick = deal ? deal.trick : { cards: [], leader: 0 };
+      const seatAt = (leader, i) => deal.people[(deal.people.indexOf(leader) + i) % deal.people.length];
+      $("online-trick").replaceChildren(...trick.cards.map((c, i) => el("figure", { className: "played" }, [
+        cardNode(c, false), el("figcaption", { text: name(seatAt(trick.leader, i)) })])));
+      const last = deal && deal.tricks.length ? deal.tricks[deal.tricks.length - 1] : null;
+      K.text($("online-last"), last ? fill(R.last_trick, { name: name(last.winner), cards: last.cards.map(cardName).join(", ") }) : "");
+      const chien = deal && deal.chien;
+      $("online-chien-box").hidden = !chien;
+      if (chien) $("online-chien").replaceChildren(...chien.map((c) => cardNode(c, false)));
+    }
+
+    function drawHand() {
+      const deal = view.deal;
+      const seat = view.you.role === "seat";
+      $("online-hand-box").hidden = !seat;
+      if (!seat) return;
+      const legal = view.you.legal;
+      const hand = (deal && deal.hand) || [];
+      const pool = legal.ecart && deal.chien ? hand.concat(deal.chien.filter((c) => !hand.includes(c))) : hand.slice();
+      pool.sort((a, b) => cardOrder(a) - cardOrder(b));
+      $("online-hand").replaceChildren(...pool.map((code) => {
+        const b = cardNode(code, true);
+        b.setAttribute("aria-label", cardName(code));
+        if (pick) {
+          b.setAttribute("aria-pressed", pick.set.has(code) ? "true" : "false");
+          b.classList.toggle("chosen", pick.set.has(code));
+          b.addEventListener("click", () => { if (pick.set.has(code)) pick.set.delete(code); else pick.set.add(code); draw(); });
+        } else {
+          const ok = mine() && legal.cards.includes(code);
+          b.disabled = !ok;
+          b.classList.toggle("legal", ok);
+          b.addEventListener("click", () => act({ type: "play", card: code }, cardName(code)));
+        }
+        return b;
+      }));
+      K.text($("online-count"), pick ? fill(T.selected_count, { count: pick.set.size, size: pick.size }) : "");
+    }
+
+    function drawActions() {
+      const legal = view.you.legal;
+      const out = [];
+      if (view.you.role === "seat" && legal) {
+        if (legal.ecart && !pick) pick = { kind: "ecart", size: view.deal.chien ? view.deal.chien.length : 0, set: new Set() };
+        if (pick && pick.kind === "ecart") {
+          out.push(el("span", { text: R.ecart_prompt }));
+          out.push(button(R.ecart_submit, { className: "primary", id: "online-ecart" }, () => act({ type: "ecart", cards: Array.from(pick.set) }, R.ecart_done)));
+        } else if (pick && pick.kind === "poignee") {
+          out.push(el("span", { text: fill(R.poignee_pick, { count: pick.size }) }));
+          out.push(button(R.show_these, { className: "primary", id: "online-poignee-show" }, () => act({ type: "poignee", cards: Array.from(pick.set) }, R.poignee_label)));
+          out.push(button(R.cancel, { id: "online-poignee-cancel" }, () => { pick = null; draw(); }));
+        } else {
+          if (legal.bids.length) {
+            out.push(el("span", { text: R.your_bid }));
+            legal.bids.forEach((bid) => out.push(button(K.bidName(bid), { className: "bid", "data-bid": bid }, () => act({ type: "bid", bid: bid }, K.bidName(bid)))));
+          }
+          if (legal.calls.length) {
+            out.push(el("span", { text: R.your_call }));
+            legal.calls.forEach((code) => {
+              const b = cardNode(code, true);
+              b.classList.add("call");
+              b.addEventListener("click", () => act({ type: "call", card: code }, cardName(code)));
+              out.push(b);
+            });
+          }
+          if (legal.jeu) out.push(button(R.say_jeu, { className: "primary", id: "online-jeu" }, () => act({ type: "jeu" }, R.say_jeu)));
+          if (legal.chelem) out.push(button(R.announce_chelem, { id: "online-chelem" }, () => act({ type: "chelem" }, R.announce_chelem)));
+          const sizes = (R.sizes[String(view.deal ? view.deal.people.length : view.players)] || {}).poignees || [];
+          legal.poignees.forEach((level) => {
+            const size = sizes[["simple", "double", "triple"].indexOf(level)];
+            out.push(button(fill(R.show_poignee, { count: size }), { className: "poignee", "data-level": level }, () => {
+              const trumps = view.deal.hand.filter((c) => /^T\d+$/.test(c)).sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)));
+              const set = new Set(trumps.slice(0, size));
+              if (set.size < size && view.deal.hand.includes("EX")) set.add("EX");
+              pick = { kind: "poignee", size: size, set: set };
+              draw();
+            }));
+          });
+        }
+      }
+      $("online-actions").replaceChildren(...out);
+    }
+
+    function drawStatus() {
+      const deal = view.deal;
+      const facts = [];
+      if (view.over) facts.push(R.over);
+      else if (view.paused) facts.push(R.paused);
+      else if (mine()) facts.push(R.your_turn);
+      else if (view.to_move !== null && view.to_move !== undefined) facts.push(fill(R.waiting_for, { name: name(view.to_move) }));
+      if (deal) facts.push(fill(T.deal_number, { number: deal.number }) + " / " + view.deals);
+      if (deal && deal.called_card) facts.push(fill(R.called_is, { card: cardName(deal.called_card) }));
+      if (view.you.role === "referee") facts.push(R.spectating);
+      K.text($("online-status"), facts.join(" · "));
+    }
+
+    function draw() {
+      root.hidden = false;
+      root.dataset.seq = String(view.seq);
+      root.dataset.phase = view.deal ? view.deal.phase : "";
+      root.dataset.mine = mine() ? "true" : "false";
+      root.dataset.seat = view.you.role === "seat" ? String(view.you.seat) : "referee";
+      root.dataset.over = view.over ? "true" : "false";
+      drawStatus();
+      drawSeats();
+      drawTrick();
+      drawActions();
+      drawHand();
+      K.drawSheet($("online-sheet"), view);
+      K.sheetExports($("online-exports"), view, "scoresheet-" + view.id);
+    }
+
+    (async function start() {
+      setBusy(true);
+      const answer = await refresh();
+      setBusy(false);
+      if (!answer.ok && answer.status !== 0) {
+        $("online-missing").hidden = false;
+        $("online-missing").textContent = (answer.data && answer.data.detail) || T.unreachable;
+        return;
+      }
+      // the last deal's score, when the page opens after it (a reload, a late arrival)
+      const log = await K.call("GET", "/tables/" + encodeURIComponent(tableId) + "/events?since=0", token);
+      if (log.ok) showScore(log.data.events);
+      follow();
+    })();
+  });
+})();
