@@ -1,12 +1,13 @@
 # Two commands matter: `make run` (the service on its embedded SQLite default) and
-# `make test` (every test). Both install what they need into .venv first.
+# `make test` (every test). Both install what they need into .venv first. `make serve` is
+# the production server (gunicorn, gevent workers; PORT, DATABASE_URL, REDIS_URL).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 5000
 
-.PHONY: run test bench lint catalogs browser clean
+.PHONY: run serve test bench lint catalogs browser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +28,10 @@ browser:
 
 run: catalogs
 	$(BIN)/flask --app tutor run --port $(PORT)
+
+# PORT (8000), DATABASE_URL (the SQLite file), REDIS_URL (none): see tutor/serve_conf.py.
+serve: catalogs
+	$(BIN)/gunicorn -c python:tutor.serve_conf
 
 test: catalogs browser
 	$(BIN)/python -m pytest

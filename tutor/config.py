@@ -28,6 +28,14 @@ DEFAULTS: Final[dict[str, Any]] = {
     # Browsers and apps on other origins may call the API.
     "CORS_ORIGINS": "*",
     "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow"],
+    # Live tables' streams: the names of the broker's channels (Redis ``<prefix>:tables:<id>``,
+    # PostgreSQL ``<prefix>_tables``), so that deployments sharing a broker stay apart.
+    "PUBSUB_PREFIX": "tarot",
+    # Mixed into the key of stream tickets (TAROT_SECRET_KEY): without it, whoever reads the
+    # database could mint tickets from the tokens' stored hashes.
+    "SECRET_KEY": None,
+    # How long a stream ticket opens a stream (seconds).
+    "STREAM_TICKET_SECONDS": 60,
 }
 
 

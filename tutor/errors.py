@@ -27,6 +27,7 @@ from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
 from tutor.i18n import error_text
 from tutor.i18n.facts import FACT_ERRORS
+from tutor.i18n.streams import STREAM_ERRORS
 
 __all__ = [
     "ERROR_KEYS",
@@ -72,6 +73,7 @@ ERROR_KEYS: Final = frozenset({
     "trick-count", "trick-size", "illegal-deal", "illegal-ecart", "illegal-play",
     "partner-mismatch", "poignee-not-held", "poignee-twice", "unknown-rule",
     *FACT_ERRORS,
+    *STREAM_ERRORS,
 })
 """Every key the API renders with ``error_text`` (a test checks the catalogs hold them all)."""
 
@@ -184,7 +186,7 @@ def problem_response(status: int, key: str, *, params: Mapping[str, Any] | None 
                      problems: list[FieldProblem] | None = None,
                      headers: Mapping[str, str] | None = None):  # -> Response
     """The problem+json response of ``status`` whose detail is the sentence of ``key``."""
-    title_key = f"title-{status}" if status in _STATUS_KEYS else (
+    title_key = f"title-{status}" if f"title-{status}" in ERROR_KEYS else (
         "title-500" if status >= 500 else "title-400")
     body: dict[str, Any] = {
         "type": TYPE_PREFIX + key,

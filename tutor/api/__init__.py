@@ -17,6 +17,7 @@ from tutor.api import notes as _notes  # noqa: F401  (POST /duplicate/notes on d
 from tutor.api.base import TutorApi
 from tutor.tables import duplicate
 from tutor.tables import resources as tables
+from tutor.tables import streams as _streams  # noqa: F401  (the stream routes on tables.blp)
 
 __all__ = ["BLUEPRINTS", "register_api"]
 

@@ -17,6 +17,7 @@ from typing import Any, Final
 from flask_babel import gettext, ngettext
 
 from tutor.i18n.facts import FACT_ERRORS
+from tutor.i18n.streams import STREAM_ERRORS
 from tutor.i18n.violations import score_reason
 from tutor.i18n.words import card_list, card_name, count_cards, handful_name, number, to_cards
 
@@ -254,6 +255,7 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "table-twice": lambda p: gettext("Table %(table)s is given twice.", table=p["table"]),
     # the facts endpoints (card points, deal plan, auction, partie, duplicate notes)
     **FACT_ERRORS,
+    **STREAM_ERRORS,
 }
 """Every key the API may use, with the function that words it."""
 

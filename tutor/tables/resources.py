@@ -1,4 +1,5 @@
-"""Live tables under ``/api/v1/tables``: create, view, act, and follow (events, SSE).
+"""Live tables under ``/api/v1/tables``: create, view, act, and read the events (the live
+stream and its tickets: :mod:`tutor.tables.streams`).
 
 Every request but creation carries ``Authorization: Bearer <token>``: the referee's token or a
 seat's (shown once, at creation; the server keeps their SHA-256 only). No token: 401; a token
@@ -23,11 +24,10 @@ from __future__ import annotations
 
 import functools
 import json as jsonlib
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, Final
 
-from flask import Flask, Response, current_app, request, stream_with_context
+from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import NotFound
 
 from rules_fr.cards import Card
@@ -532,66 +532,3 @@ def list_events(table_id: str) -> Response:
     with store.reading(table_id) as state:
         return _json({"since": since, "seq": state.seq,
                       "events": render_events(state, events, auth.seat)})
-
-
-POLL_SECONDS: Final = 0.25
-
-
-@blp.route(TABLE_PATH + "/stream", methods=["GET"])
-@blp.doc(parameters=[
-    _SINCE,
-    {"in": "query", "name": "limit", "required": False,
-     "description": "End the stream after this many events.",
-     "schema": {"type": "integer", "minimum": 1, "maximum": 1_000_000}},
-    {"in": "query", "name": "timeout", "required": False,
-     "description": "End the stream after this many seconds (55).",
-     "schema": {"type": "integer", "minimum": 1, "maximum": 300}},
-    {"in": "header", "name": "Last-Event-ID", "required": False,
-     "description": "Sent by a reconnecting EventSource: resume after this event.",
-     "schema": {"type": "string", "maxLength": 10}}],
-    responses={"200": {"description": "`text/event-stream`: one `id:`/`event:`/`data:` "
-                                      "message per event (data: the event's JSON, as "
-                                      "/events serves it).",
-                       "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-@_problems(401)
-@_guarded
-def stream(table_id: str) -> Response:
-    """Server-Sent Events: each event as it is logged (``id:`` is its sequence number, so a
-    reconnecting EventSource resumes with ``Last-Event-ID``). The server polls the database,
-    so any host can serve any table; the stream ends after ``timeout`` seconds (default 55)
-    or ``limit`` events, and the browser reconnects by itself."""
-    auth = _auth(table_id)
-    since = _int_arg("since", 0, 0, MAX_SEQ)
-    last_id = request.headers.get("Last-Event-ID", "")
-    if _is_decimal(last_id) and len(last_id) < 11:
-        since = max(since, int(last_id))
-    limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
-    timeout = _int_arg("timeout", 55, 1, 300)
-    store = get_store()
-    presence = get_presence()
-    _seen(auth)
-
-    def generate() -> Iterator[str]:
-        nonlocal since
-        sent = 0
-        deadline = time.monotonic() + timeout
-        yield "retry: 1000\n\n"
-        while sent < limit and time.monotonic() < deadline:
-            events = store.events(table_id, since, limit=min(500, limit - sent))
-            if events:
-                with store.reading(table_id) as state:
-                    rendered = render_events(state, events, auth.seat)
-                for item in rendered:
-                    yield (f"id: {item['seq']}\nevent: {item['type']}\n"
-                           f"data: {jsonlib.dumps(item, ensure_ascii=False)}\n\n")
-                sent += len(events)
-                since = events[-1].seq
-            else:
-                time.sleep(POLL_SECONDS)
-                yield ": keep-alive\n\n"
-            if auth.seat is not None:  # an open stream keeps its seat connected
-                presence.seen(table_id, auth.seat)
-
-    return Response(stream_with_context(generate()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-

@@ -13,6 +13,13 @@ The cache maps a table id to its replayed state and last sequence number. It is 
 shortcut: every request reads the table's last sequence number from the database and replays
 the events past the cached one, so a state written by another worker or host is never missed.
 A state is taken out of the cache while a write uses it and put back only after the commit.
+
+Every per-process cache is bounded: the states and the tables' facts are LRUs of a fixed size,
+and a table's in-process lock lives only while someone holds it (a weak mapping), so a process
+that has seen a million tables holds no more than one that has seen a thousand.
+
+After each commit the store tells its :class:`~tutor.tables.pubsub.Broker`, which wakes the
+streams of that table in every process (see :mod:`tutor.tables.pubsub`).
 """
 
 from __future__ import annotations
@@ -25,7 +32,8 @@ import os
 import re
 import secrets
 import threading
-from collections import OrderedDict, defaultdict
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,6 +46,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from rules_fr.contracts import Contract
 from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
 from tutor.tables.models import EventRow, SeatRow, TableRow
+from tutor.tables.pubsub import Broker
 
 __all__ = [
     "Conflict", "Store", "TableAuth", "hash_token", "make_engine", "new_token", "upgrade",
@@ -45,6 +54,9 @@ __all__ = [
 
 MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
 CACHE_SIZE: Final = 512
+"""Replayed states kept per process (least recently used first out)."""
+INFO_CACHE_SIZE: Final = 4096
+"""Tables' fixed facts (meta, token hashes) kept per process."""
 
 _events = EventRow.__table__
 _tables = TableRow.__table__
@@ -201,19 +213,33 @@ def _meta_of(row: Any) -> TableMeta:
 class Store:
     """The tables of one database, shared by the threads of one process."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, broker: Broker | None = None) -> None:
         self.engine = engine
+        self.broker = broker if broker is not None else Broker()
         self._lock = threading.Lock()
         self._states: OrderedDict[str, TableState] = OrderedDict()
-        self._infos: dict[str, _TableInfo] = {}
+        self._infos: OrderedDict[str, _TableInfo] = OrderedDict()
         self.is_sqlite = engine.dialect.name == "sqlite"
         # One lock per table in this process: a view is never rendered from a state that a
         # write is changing (threaded servers), and local writers queue before the database.
-        self._table_locks: defaultdict[str, threading.RLock] = defaultdict(threading.RLock)
+        # Weak values: a lock nobody holds goes away instead of piling up per table seen.
+        self._table_locks: weakref.WeakValueDictionary[str, Any] = \
+            weakref.WeakValueDictionary()
 
-    def table_lock(self, table_id: str) -> threading.RLock:
+    def table_lock(self, table_id: str) -> Any:
+        """The in-process lock of a table (an ``RLock``); hold the returned object while
+        using it (only then does it stay the table's lock)."""
         with self._lock:
-            return self._table_locks[table_id]
+            found = self._table_locks.get(table_id)
+            if found is None:
+                found = self._table_locks[table_id] = threading.RLock()
+            return found
+
+    def cache_sizes(self) -> dict[str, int]:
+        """How many entries each per-process cache holds (tests check they stay bounded)."""
+        with self._lock:
+            return {"states": len(self._states), "infos": len(self._infos),
+                    "locks": len(self._table_locks)}
 
     # --- transactions ---------------------------------------------------------------------
 
@@ -250,9 +276,11 @@ class Store:
         return table_id, referee, tokens
 
     def info(self, conn: Connection | None, table_id: str) -> _TableInfo | None:
-        found = self._infos.get(table_id)
-        if found is not None:
-            return found
+        with self._lock:
+            found = self._infos.get(table_id)
+            if found is not None:
+                self._infos.move_to_end(table_id)
+                return found
         with contextlib.ExitStack() as stack:
             if conn is None:
                 conn = stack.enter_context(self.engine.connect())
@@ -266,6 +294,8 @@ class Store:
                            dict(row.options or {}))
         with self._lock:
             self._infos[table_id] = found
+            while len(self._infos) > INFO_CACHE_SIZE:
+                self._infos.popitem(last=False)
         return found
 
     def authenticate(self, table_id: str, token: str) -> TableAuth | None | bool:
@@ -383,6 +413,8 @@ class Store:
                         appended.append(self._apply(state, kind, data))
                     appended.extend(self._run_automatic(state, table_id))
                     self._insert(conn, table_id, appended)
+                    if appended:
+                        self.broker.in_transaction(conn, table_id, state.seq)
                 except BaseException:
                     if state.seq == start:  # nothing applied: the state is still good
                         self._put(table_id, state)
@@ -394,6 +426,8 @@ class Store:
                 raise Conflict(-1) from None
             raise
         self._put(table_id, state)
+        if appended:
+            self.broker.committed(table_id, state.seq)
         return state, appended
 
     @staticmethod
