@@ -40,6 +40,7 @@ bench: catalogs
 	$(BIN)/python scripts/bench_core.py
 	$(BIN)/python scripts/bench_http.py
 	$(BIN)/python scripts/bench_tables.py
+	$(BIN)/python scripts/bench_live.py
 	@if [ -f scripts/simulate.py ]; then $(BIN)/python scripts/simulate.py --bench; fi
 
 lint: $(STAMP)
