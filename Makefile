@@ -36,7 +36,14 @@ serve: catalogs
 test: catalogs browser
 	$(BIN)/python -m pytest
 
-bench: catalogs
+# The peer of scripts/bench_core.py, apart from the project's packages (see pyproject's
+# `bench` extra for why --no-deps and a folder of its own).
+PEERS := $(VENV)/bench-peers
+$(PEERS)/.installed: pyproject.toml
+	$(BIN)/python -m pip install -q --no-deps --upgrade --target $(PEERS) magmacrunch-tarot==0.1.1
+	touch $@
+
+bench: catalogs $(PEERS)/.installed
 	$(BIN)/python scripts/bench_core.py
 	$(BIN)/python scripts/bench_http.py
 	$(BIN)/python scripts/bench_tables.py
@@ -45,6 +52,7 @@ bench: catalogs
 
 lint: $(STAMP)
 	$(BIN)/ruff check rules_fr tutor tests scripts
+	$(BIN)/python -m mypy --strict rules_fr
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis translations/*/LC_MESSAGES/*.mo

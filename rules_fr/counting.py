@@ -126,12 +126,13 @@ def count_deal(
         excuse_at = next((i for i, card in enumerate(cards) if card is EXCUSE), None)
         owner = (camp_of(trick.seat_of(excuse_at, players), taker, partner)
                  if excuse_at is not None else None)
-        if owner is Camp.TAKER and number == last and number > 0 and won[owner] == number:
+        if (excuse_at is not None and owner is Camp.TAKER and number == last and number > 0
+                and won[owner] == number):
             # excuse.chelem: the taker's camp, having won every other trick, wins the last
             # with the excuse — "En cas de chelem réussi par un preneur possédant l'excuse …
             # (C'est le seul cas où l'excuse fait un pli)": not the defence
-            winner_seat = trick.seat_of(excuse_at, players)  # type: ignore[arg-type]
-            winner = owner
+            winner_seat = trick.seat_of(excuse_at, players)
+            winner: Camp = owner
             chelem_excuse_trick = True
         else:
             winner_seat = trick.winner_seat(players)

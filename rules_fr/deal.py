@@ -416,6 +416,9 @@ class RedealReason(StrEnum):
     """A petit sec annulled the deal: nobody is at fault, the same dealer deals again."""
     MISDEAL = "misdeal"
     """A fault in the deal (fausse donne): the same dealer deals again and may not bid."""
+    REFEREE = "referee"
+    """The referee of a table annuls the deal (his ruling on a revoke or an irregularity the
+    finished deal revealed): nobody misdealt, the same dealer deals again and may bid."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,6 +445,9 @@ def redeal(reason: RedealReason, dealer: int, players: int) -> Redeal:
     Redeal(dealer=3, dealer_may_bid=False)
     >>> redeal(RedealReason.PETIT_SEC, 3, 4)
     Redeal(dealer=3, dealer_may_bid=True)
+
+    * The referee's annulment (a table's ``annul``): the deal was never scored and no one
+      misdealt, so the same dealer deals again, with the right to bid, as after a petit sec.
     """
     if reason is RedealReason.ALL_PASSED:
         return Redeal(next_dealer(dealer, players), True)

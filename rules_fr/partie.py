@@ -94,6 +94,21 @@ class Partie:
             out = {(number * out_count + k) % self.people for k in range(out_count)}
         return tuple(person for person in range(self.people) if person not in out)
 
+    def seats_for_deal(self, number: int, dealer: int) -> tuple[tuple[int, ...], int]:
+        """Who plays deal ``number`` (0-based) dealt by person ``dealer``, and the deal seat
+        of the dealer among them: the first speaker is the first playing person after the
+        dealer, who may sit out (six or seven people, or the 'mort').
+
+        >>> Partie(["A", "B", "C", "D", "E", "F"]).seats_for_deal(0, 0)
+        ((1, 2, 3, 4, 5), 4)
+        >>> Partie(["A", "B", "C", "D"]).seats_for_deal(1, 1)
+        ((0, 1, 2, 3), 1)
+        """
+        people = self.players_for_deal(number)
+        first = next(p for k in range(1, self.people + 1)
+                     if (p := (dealer + k) % self.people) in people)
+        return people, (people.index(first) - 1) % len(people)
+
     @property
     def is_over(self) -> bool:
         return len(self.entries) >= self.deals

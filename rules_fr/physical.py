@@ -1,5 +1,5 @@
-"""A deal at a physical table: people play with real cards and the referee's device records
-what the table sees, so the server knows no hidden hand.
+"""A deal at a physical table: the deal state machine (:mod:`rules_fr.machine`) where no hand
+is known — people play with real cards and the referee's device records what the table sees.
 
 What is recorded, in order: the bids; the king called (five players); the chien as it is
 turned over (petite and garde; a garde sans or contre shows nothing); the taker's « Jeu » or
@@ -12,9 +12,9 @@ What can be checked is checked when it is recorded (turn order, the auction, a f
 called, the chien's size, a poignée of trumps of a threshold's size, a card never seen twice —
 played, in the chien that another seat does not hold, or in another seat's poignée). What
 cannot — whether a player could follow,
-trump or overtrump — is inferred by :class:`rules_fr.renonce.RevokeTracker`: a later card that
-contradicts an inference is a revoke, reported at once (:attr:`PhysicalDonne.pending_revokes`)
-naming the trick and the rule.
+trump or overtrump — is inferred by :class:`rules_fr.renonce.RevokeTracker` as each card is
+played: a later card that contradicts an inference is a revoke, reported at once
+(:attr:`PhysicalDonne.pending_revokes`) naming the trick and the rule.
 
 At the end the hidden cards are known by elimination: the 78 cards less every card played are
 the écart (petite, garde: the chien went to the taker's hand) or the chien (garde sans, garde
@@ -23,179 +23,89 @@ the écart, the king call's ladder, each poignée against the cards its seat pla
 lead of the called suit, a petit sec that should have annulled the deal), and the deal is
 counted and scored as ``POST /score/deal`` scores the same tricks.
 
+>>> from rules_fr.actions import Bid, PlayCard
 >>> from rules_fr.cards import parse_card
+>>> from rules_fr.contracts import Contract
 >>> d = PhysicalDonne(players=4, dealer=0)
->>> d.apply(Bid(1, Contract.GARDE_SANS)); d.apply(Bid(2, None))
->>> d.apply(Bid(3, None)); d.apply(Bid(0, None))
+>>> _ = d.apply(Bid(1, Contract.GARDE_SANS)); _ = d.apply(Bid(2, None))
+>>> _ = d.apply(Bid(3, None)); _ = d.apply(Bid(0, None))
 >>> d.phase, d.taker, d.to_move
 (<Phase.ANNOUNCING: 'announcing'>, 1, 1)
->>> d.apply(PlayCard(1, parse_card("5H")))  # the first card implies « Jeu »
+>>> _ = d.apply(PlayCard(1, parse_card("5H")))  # the first card implies « Jeu »
 >>> d.phase
 <Phase.PLAYING: 'playing'>
->>> d.apply(PlayCard(2, parse_card("2S")))
+>>> _ = d.apply(PlayCard(2, parse_card("2S")))
 >>> [v.code.value for v in d.check(PlayCard(0, parse_card("7H")))]
 ['not-your-turn']
 >>> [v.code.value for v in d.check(PlayCard(3, parse_card("2S")))]
 ['card-already-played']
->>> d.apply(PlayCard(3, parse_card("3H"))); d.apply(PlayCard(0, parse_card("4H")))
->>> d.apply(PlayCard(1, parse_card("KS")))  # seat 1 won the first trick and leads
+>>> _ = d.apply(PlayCard(3, parse_card("3H"))); _ = d.apply(PlayCard(0, parse_card("4H")))
+>>> _ = d.apply(PlayCard(1, parse_card("KS")))  # seat 1 won the first trick and leads
 >>> [(v.code.value, v.params["trick"]) for v in d.check(PlayCard(2, parse_card("6H")))]
 []
->>> d.apply(PlayCard(2, parse_card("6H")))  # seat 2 discarded on hearts at trick 1
+>>> _ = d.apply(PlayCard(2, parse_card("6H")))  # seat 2 discarded on hearts at trick 1
 >>> [(v.code.value, v.params["trick"], v.params["revealed_at"]) for v in d.pending_revokes]
 [('revoke-follow-suit', 1, 2)]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from rules_fr.bidding import (
-    auction_result,
-    check_bid,
-    check_chelem_announcement,
-    speaker_seat,
-)
+from rules_fr.actions import PHYSICAL_RECORDS, Action, ChienStep, ShowChien
 from rules_fr.cards import DECK, Card, CardSet
-from rules_fr.contracts import Camp, Contract
-from rules_fr.counting import Count, PlayedTrick, camp_of, count_deal
 from rules_fr.deal import check_hand_for_misdeal
-from rules_fr.donne import (
-    AnnounceChelem,
-    Bid,
-    CallCard,
-    DeclareJeu,
-    Phase,
-    PlayCard,
-    ShowPoignee,
-)
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
-from rules_fr.play import check_play, trick_winner
-from rules_fr.poignee import PoigneeLevel, check_poignee, shown_levels
+from rules_fr.machine import DealMachine
+from rules_fr.play import check_play
+from rules_fr.poignee import check_poignee
 from rules_fr.renonce import RevokeTracker
 from rules_fr.replay import dealt_hands, played_hands
-from rules_fr.scoring import Score, score_count
-from rules_fr.table import TableRules, rules_for
-from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
+from rules_fr.table import TableRules
+from rules_fr.verdicts import Code, Violation, violation
 
 __all__ = ["PhysicalAction", "PhysicalDonne", "ShowChien"]
 
 _REVOKES = frozenset({Code.REVOKE_FOLLOW_SUIT, Code.REVOKE_TRUMP, Code.REVOKE_OVERTRUMP})
 
-
-@dataclass(frozen=True, slots=True)
-class ShowChien:
-    """The chien of a petite or a garde, turned over before the taker takes it."""
-
-    seat: int
-    cards: tuple[Card, ...]
+PhysicalAction = Action
+"""Any action of the vocabulary (:data:`rules_fr.actions.Action`); a physical deal takes the
+kinds of :data:`rules_fr.actions.PHYSICAL_KINDS`."""
 
 
-PhysicalAction = Bid | CallCard | ShowChien | DeclareJeu | ShowPoignee | AnnounceChelem | PlayCard
-
-
-@dataclass
-class PhysicalDonne:
+class PhysicalDonne(DealMachine):
     """One deal of a physical table: what was seen, what it proves, and the score at the end.
 
-    The phases are :class:`rules_fr.donne.Phase`'s; ``ECART`` is the moment the chien is
-    turned over (the taker then makes his écart face down, which nobody records);
-    ``ANNOUNCING`` waits for the taker's « Jeu » or chelem, or for the first card.
+    ``ECART`` is the moment the chien is turned over (the taker then makes his écart face
+    down, which nobody records); ``ANNOUNCING`` waits for the taker's « Jeu » or chelem, or
+    for the first card, which implies « Jeu ».
     """
 
-    players: int
-    dealer: int
-    rules: TableRules = field(init=False)
-    phase: Phase = field(init=False, default=Phase.BIDDING)
-    bids: list[Contract | None] = field(init=False, default_factory=list)
-    taker: int | None = field(init=False, default=None)
-    contract: Contract | None = field(init=False, default=None)
-    called_card: Card | None = field(init=False, default=None)
-    chien: CardSet | None = field(init=False, default=None)
-    """The chien as recorded (petite, garde); ``None`` until then, and under a garde sans or
-    contre."""
-    chelem_announced: bool = field(init=False, default=False)
-    poignees: dict[int, tuple[Card, ...]] = field(init=False, default_factory=dict)
-    tricks: list[PlayedTrick] = field(init=False, default_factory=list)
-    trick: list[Card] = field(init=False, default_factory=list)
-    leader: int = field(init=False)
-    tracker: RevokeTracker = field(init=False)
-    pending_revokes: list[Violation] = field(init=False, default_factory=list)
-    """The revokes the last card revealed, until the table logs them."""
-    pending_at: tuple[int, int] = field(init=False, default=(0, 0))
-    """(trick number, deal seat) of the last card played."""
-    revokes: list[tuple[int, int, list[Violation]]] = field(init=False, default_factory=list)
-    """(trick revealed at, deal seat, violations) of every revoke logged in this deal."""
-    end_checked: bool = field(init=False, default=False)
-    """The end-of-deal irregularities were logged (and ruled on): score now."""
+    kinds = PHYSICAL_RECORDS
+    implied_jeu = True
 
-    def __post_init__(self) -> None:
-        self.rules = rules_for(self.players)
-        self.leader = (self.dealer + 1) % self.players
-        self.tracker = RevokeTracker(self.players)
+    def __init__(self, players: int, dealer: int, *, dealer_misdealt: bool = False) -> None:
+        super().__init__(players, dealer, dealer_misdealt=dealer_misdealt)
+        self.chien: CardSet | None = None
+        """The chien as recorded (petite, garde); ``None`` until then, and under a garde sans
+        or contre."""
+        self.tracker = RevokeTracker(players)
+        self.pending_revokes: list[Violation] = []
+        """The revokes the last card revealed, until the table logs them."""
+        self.pending_at: tuple[int, int] = (0, 0)
+        """(trick number, deal seat) of the last card played."""
+        self.revokes: list[tuple[int, int, list[Violation]]] = []
+        """(trick revealed at, deal seat, violations) of every revoke logged in this deal."""
+        self.end_checked = False
+        """The end-of-deal irregularities were logged (and ruled on): score now."""
 
     # --- what the table knows ---------------------------------------------------------------
-
-    @property
-    def cards_played(self) -> int:
-        return len(self.tricks) * self.players + len(self.trick)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose action the referee records next (``None``: the deal is over)."""
-        if self.phase is Phase.BIDDING:
-            return speaker_seat(self.dealer, self.players, len(self.bids))
-        if self.phase in (Phase.CALLING, Phase.ECART, Phase.ANNOUNCING):
-            return self.taker
-        if self.phase is Phase.PLAYING:
-            return self.next_to_play
-        return None
-
-    @property
-    def next_to_play(self) -> int:
-        """The seat whose card comes next (while announcing: the player right of the dealer,
-        whose first card implies « Jeu »)."""
-        return (self.leader + len(self.trick)) % self.players
-
-    @property
-    def _play_open(self) -> bool:
-        """Cards and poignées may be recorded: play started, or « Jeu » is implied by them."""
-        return self.phase in (Phase.PLAYING, Phase.ANNOUNCING)
-
-    @property
-    def played_mask(self) -> int:
-        return self.tracker.played_mask
-
-    def played_by(self, seat: int) -> CardSet:
-        """The cards ``seat`` has played so far."""
-        mask = 0
-        for trick in self.tricks:
-            for position, card in enumerate(trick.cards):
-                if trick.seat_of(position, self.players) == seat:
-                    mask |= card.mask
-        for position, card in enumerate(self.trick):
-            if (self.leader + position) % self.players == seat:
-                mask |= card.mask
-        return CardSet(mask)
-
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat still holds."""
-        return [self.rules.hand_size - len(self.played_by(s)) for s in range(self.players)]
 
     @property
     def partner(self) -> int | None:
         """The seat that played the called card, once it has (``None``: not yet, or the taker
         plays alone — he played it, or it lies in the chien or the écart)."""
-        card = self.called_card
-        if card is None or not self.played_mask & card.mask:
-            return None
-        for trick in [*self.tricks, PlayedTrick(self.leader, tuple(self.trick))]:
-            for position, played in enumerate(trick.cards):
-                if played is card:
-                    seat = trick.seat_of(position, self.players)
-                    return None if seat == self.taker else seat
-        return None
+        seat = self._called_card_player()
+        return None if seat == self.taker else seat
 
     def _held_by_other(self, seat: int) -> int:
         """Cards that are seen to belong to someone other than ``seat``: the recorded chien
@@ -213,118 +123,32 @@ class PhysicalDonne:
         return CardSet(DECK.mask & ~self.played_mask & ~self._held_by_other(seat)
                        & ~self.tracker.absent_mask(seat))
 
-    # --- checking and applying --------------------------------------------------------------
+    def _call_hand(self, seat: int) -> CardSet:
+        # The ladder (a dame only with the four kings...) needs the hand: checked at the end;
+        # here, a face card.
+        return DECK
 
-    def check(self, action: PhysicalAction) -> list[Violation]:
-        """What recording ``action`` now would break, as far as the table can tell."""
-        seat = action.seat
-        if not 0 <= seat < self.players:
-            return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.to_move)]
-        match action:
-            case Bid():
-                if self.phase is not Phase.BIDDING:
-                    return self._wrong_phase(action)
-                if seat != self.to_move:
-                    return [violation(Code.BID_OUT_OF_TURN, seat=seat, expected=self.to_move)]
-                return check_bid(self.players, self.bids, action.contract)
-            case CallCard():
-                if self.phase is not Phase.CALLING:
-                    return self._wrong_phase(action)
-                if seat != self.taker:
-                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
-                # The ladder (a dame only with the four kings...) needs the hand: checked at
-                # the end; here, a face card.
-                return check_king_call(DECK, action.card, self.players)
-            case ShowChien():
-                if self.phase is not Phase.ECART:
-                    return self._wrong_phase(action)
-                if seat != self.taker:
-                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
-                return _chien_problems(self.rules, action.cards)
-            case DeclareJeu():
-                if self.phase is not Phase.ANNOUNCING:
-                    return self._wrong_phase(action)
-                if seat != self.taker:
-                    return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]
-                return []
-            case AnnounceChelem():
-                if self.phase is Phase.ANNOUNCING:
-                    return check_chelem_announcement(seat == self.taker, 0)
-                if self.phase in (Phase.PLAYING, Phase.FINISHED) and self.cards_played:
-                    return check_chelem_announcement(seat == self.taker, self.cards_played)
-                return self._wrong_phase(action)
-            case ShowPoignee():
-                if not self._play_open or seat in self.poignees:
-                    return self._wrong_phase(action)
-                played = len(self.played_by(seat))
-                if seat != self.next_to_play or played:
-                    return [violation(Code.POIGNEE_TOO_LATE, cards_played=played)]
-                # Whether the excuse hides a trump needs the hand: checked at the end.
-                return [v for v in check_poignee(self.players, self.possible_hand(seat),
-                                                 action.cards)
-                        if v.code is not Code.POIGNEE_EXCUSE_HIDES_TRUMP]
-            case PlayCard():
-                if not self._play_open:
-                    return self._wrong_phase(action)
-                if seat != self.next_to_play:
-                    return [violation(Code.NOT_YOUR_TURN, seat=seat,
-                                      expected=self.next_to_play)]
-                card = action.card
-                if self.played_mask & card.mask:
-                    return [violation(Code.CARD_ALREADY_PLAYED, card=card, seat=seat)]
-                if self._held_by_other(seat) & card.mask:
-                    return [violation(Code.DEAL_DUPLICATE_CARD, card=card)]
-                return []
-        raise TypeError(f"not an action: {action!r}")
+    def _check_chien_step(self, action: ChienStep) -> list[Violation]:
+        return _chien_problems(self.rules, action.cards)
 
-    def _wrong_phase(self, action: PhysicalAction) -> list[Violation]:
-        return [violation(Code.WRONG_PHASE, action=type(action).__name__, phase=self.phase)]
+    def _apply_chien_step(self, action: ChienStep) -> None:
+        self.chien = CardSet.of(action.cards)
 
-    def apply(self, action: PhysicalAction) -> None:
-        """Record ``action``; raise :class:`IllegalActionError` (recording nothing) when
-        :meth:`check` finds it impossible."""
-        found = self.check(action)
-        if found:
-            raise IllegalActionError(found)
-        if self.phase is Phase.ANNOUNCING and isinstance(action, (ShowPoignee, PlayCard)):
-            self.phase = Phase.PLAYING  # the first card (or poignée) implies « Jeu »
-        match action:
-            case Bid():
-                self.bids.append(action.contract)
-                result = auction_result(self.players, self.bids)
-                if result.complete:
-                    if result.all_passed:
-                        self.phase = Phase.ALL_PASSED
-                    else:
-                        self.taker = result.taker_seat(self.dealer, self.players)
-                        self.contract = result.contract
-                        if self.rules.king_call:
-                            self.phase = Phase.CALLING
-                        else:
-                            self._after_call()
-            case CallCard():
-                self.called_card = action.card
-                self._after_call()
-            case ShowChien():
-                self.chien = CardSet.of(action.cards)
-                self.phase = Phase.ANNOUNCING
-            case DeclareJeu():
-                self.phase = Phase.PLAYING
-            case AnnounceChelem():
-                self.chelem_announced = True
-                assert self.taker is not None
-                self.leader = self.taker  # chelem.announce: the announcer leads
-                self.phase = Phase.PLAYING
-            case ShowPoignee():
-                self.poignees[action.seat] = tuple(action.cards)
-            case PlayCard():
-                self._play(action.seat, action.card)
+    def _check_poignee(self, seat: int, cards: tuple[Card, ...]) -> list[Violation]:
+        # Whether the excuse hides a trump needs the hand: checked at the end.
+        return [v for v in check_poignee(self.players, self.possible_hand(seat), cards)
+                if v.code is not Code.POIGNEE_EXCUSE_HIDES_TRUMP]
 
-    def _after_call(self) -> None:
-        assert self.contract is not None
-        self.phase = Phase.ECART if self.contract.taker_takes_chien else Phase.ANNOUNCING
+    def _check_card(self, seat: int, card: Card) -> list[Violation]:
+        if self.played_mask & card.mask:
+            return [violation(Code.CARD_ALREADY_PLAYED, card=card, seat=seat)]
+        if self._held_by_other(seat) & card.mask:
+            return [violation(Code.DEAL_DUPLICATE_CARD, card=card)]
+        return []
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _on_card(self, seat: int, card: Card) -> None:
+        """play.follow-suit, play.must-trump, play.overtrump at a table without known hands:
+        a card that contradicts what an earlier play proved is a revoke, reported at once."""
         number = len(self.tricks) + 1
         found = self.tracker.observe(seat, self.trick, card, trick=number)
         self.pending_revokes = [v for v in found if v.code in _REVOKES]
@@ -333,15 +157,9 @@ class PhysicalDonne:
         spent = {(v.code, v.params["trick"]) for v in self.pending_revokes}
         self.tracker.inferences = [i for i in self.tracker.inferences
                                    if i.seat != seat or (i.code, i.trick) not in spent]
-        self.trick.append(card)
-        if len(self.trick) < self.players:
-            return
-        played = PlayedTrick(self.leader, tuple(self.trick))
-        self.tricks.append(played)
-        self.trick = []
-        self.leader = played.seat_of(trick_winner(played.cards), self.players)
-        if len(self.tricks) == self.rules.tricks:
-            self.phase = Phase.FINISHED
+
+    def _shown_chien(self) -> CardSet | None:
+        return self.chien
 
     def log_revokes(self) -> tuple[int, int, list[Violation]]:
         """Take the pending revokes into :attr:`revokes` (when the table logs them)."""
@@ -358,7 +176,7 @@ class PhysicalDonne:
         contre)."""
         return CardSet(DECK.mask & ~self.played_mask)
 
-    def _chien_and_ecart(self) -> tuple[CardSet, CardSet | None]:
+    def chien_and_ecart(self) -> tuple[CardSet, CardSet | None]:
         assert self.contract is not None
         if self.contract.taker_takes_chien:
             assert self.chien is not None
@@ -368,21 +186,18 @@ class PhysicalDonne:
     def irregularities(self) -> list[tuple[int | None, Violation]]:
         """(deal seat or ``None``, violation) for each rule the finished deal proves broken
         that could not be seen while it was played."""
-        if self.phase is not Phase.FINISHED:
-            raise ValueError("the deal is not over")
-        assert self.taker is not None and self.contract is not None
-        chien, ecart = self._chien_and_ecart()
-        dealt = [CardSet.of(h) for h in dealt_hands(self.players, self.contract, self.taker,
+        taker, contract = self._finished()
+        chien, ecart = self.chien_and_ecart()
+        dealt = [CardSet.of(h) for h in dealt_hands(self.players, contract, taker,
                                                     self.tricks, list(chien), list(ecart or ()))]
         found: list[tuple[int | None, Violation]] = []
         for seat, hand in enumerate(dealt):
             found.extend((seat, v) for v in check_hand_for_misdeal(hand))
         if self.called_card is not None:
-            found.extend((self.taker, v) for v in check_king_call(dealt[self.taker],
-                                                                  self.called_card))
+            found.extend((taker, v) for v in check_king_call(dealt[taker], self.called_card))
         if ecart is not None:
-            found.extend((self.taker, v) for v in check_ecart(
-                self.players, self.contract, dealt[self.taker], chien, ecart))
+            found.extend((taker, v) for v in check_ecart(
+                self.players, contract, dealt[taker], chien, ecart))
         played = [CardSet.of(cards) for cards in played_hands(self.players, self.tricks)]
         for seat, cards in self.poignees.items():
             found.extend((seat, v) for v in check_poignee(self.players, played[seat], cards))
@@ -392,30 +207,6 @@ class PhysicalDonne:
                 played[first.leader], [], first.cards[0], players=self.players,
                 called_card=self.called_card, first_trick=True))
         return found
-
-    def count(self) -> Count:
-        if self.phase is not Phase.FINISHED:
-            raise ValueError("the deal is not over")
-        assert self.taker is not None and self.contract is not None
-        chien, ecart = self._chien_and_ecart()
-        return count_deal(players=self.players, contract=self.contract, taker=self.taker,
-                          partner=self.partner, tricks=self.tricks, chien=chien, ecart=ecart)
-
-    def camp(self, seat: int) -> Camp:
-        assert self.taker is not None
-        return camp_of(seat, self.taker, self.partner)
-
-    def poignee_levels(self) -> list[tuple[Camp, PoigneeLevel]]:
-        return shown_levels(self.players, self.poignees, self.camp)
-
-    def score(self) -> Score:
-        """The deal's score, as :meth:`rules_fr.donne.Donne.score` and ``/score/deal``."""
-        count = self.count()
-        assert self.contract is not None
-        return score_count(count, players=self.players, contract=self.contract,
-                           poignees=self.poignee_levels(),
-                           chelem_announced=self.chelem_announced,
-                           alone=self.rules.king_call and self.partner is None)
 
 
 def _chien_problems(rules: TableRules, cards: tuple[Card, ...]) -> list[Violation]:

@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
+from rules_fr.cards import CardSet
 from rules_fr.contracts import Camp, Contract
-from rules_fr.counting import Count
+from rules_fr.counting import Count, PlayedTrick, count_deal
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.verdicts import Code, Violation, violation
 
@@ -44,6 +45,7 @@ __all__ = [
     "difference",
     "score",
     "score_count",
+    "score_deal",
     "target_for",
 ]
 
@@ -228,6 +230,30 @@ def score_count(
         poignees=poignees, chelem_announced=chelem_announced, chelem=count.chelem,
         alone=alone,
     )
+
+
+def score_deal(
+    *,
+    players: int,
+    contract: Contract,
+    taker: int,
+    partner: int | None,
+    tricks: Sequence[PlayedTrick],
+    chien: CardSet,
+    ecart: CardSet | None,
+    poignees: Sequence[tuple[Camp, PoigneeLevel]] = (),
+    chelem_announced: bool = False,
+) -> Score:
+    """Score a complete deal from its facts: the tricks as played, the chien and the écart
+    (``None``: none made), the poignées shown (camp, level) and the chelem announcement. Pure:
+    the same facts give the same score, whichever machine (dealt or physical) gathered them.
+    At five players a taker without a partner (he called his own card, or one in the chien
+    or the écart) plays alone."""
+    count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
+                       tricks=tricks, chien=chien, ecart=ecart)
+    return score_count(count, players=players, contract=contract, poignees=poignees,
+                       chelem_announced=chelem_announced,
+                       alone=players == 5 and partner is None)
 
 
 def _chelem_lines(announced: bool, chelem: Camp | None) -> list[tuple[str, int]]:

@@ -44,7 +44,7 @@ The method's first worked example: 21, 19, 12, 6, petit, excuse; ♥ K C 10 8 1;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypedDict
 
 from rules_fr.advice.reasons import Reason, ReasonCode, reason
 from rules_fr.cards import (
@@ -66,7 +66,27 @@ from rules_fr.deal import is_petit_sec
 
 __all__ = ["HandStrength", "evaluate_hand", "POINTS"]
 
-POINTS: Final = {
+class Bareme(TypedDict):
+    twenty_one: int
+    excuse: int
+    petit: dict[int, int]
+    trump: int
+    trumps_needed: int
+    major: int
+    major_sequence: int
+    marriage: int
+    king: int
+    dame: int
+    cavalier: int
+    valet: int
+    long: dict[int, int]
+    void: int
+    singleton: int
+"""The barème's points, line by line (``petit`` and ``long``: by trump count, by suit
+length)."""
+
+
+POINTS: Final[Bareme] = {
     "twenty_one": 10,
     "excuse": 8,
     "petit": {5: 5, 6: 7, 7: 9},

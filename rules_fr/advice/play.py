@@ -387,9 +387,9 @@ def _lead(ctx: PlayContext, view: _View) -> tuple[Card, tuple[Reason, ...]]:
         if not unseen & TRUMPS_ABOVE[top.rank] and unseen_trumps:
             return _one(ReasonCode.PLAY_DRAW_TRUMPS, top,
                         held=(hand & TRUMP_MASK).bit_count(), out=unseen_trumps.bit_count())
-        low = trumps & ~_PETIT
-        if low:
-            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low))
+        low_trumps = trumps & ~_PETIT
+        if low_trumps:
+            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low_trumps))
     if legal & EXCUSE_MASK:
         return _one(ReasonCode.PLAY_EXCUSE_PROTECTS_PETIT if legal & _PETIT
                     else ReasonCode.PLAY_DUCK, EXCUSE)
@@ -467,9 +467,9 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
                 if points >= _RICH_TRICK:
                     return _one(ReasonCode.PLAY_TRUMP_HIGH, _high(cheap))
             return _one(ReasonCode.PLAY_TRUMP_WIN, low)
-        low = trumps & ~_PETIT
-        if low:
-            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low))
+        low_trumps = trumps & ~_PETIT
+        if low_trumps:
+            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low_trumps))
         return save_or(PETIT, ReasonCode.PLAY_TRUMP_LOW)
 
     # Neither the suit nor a trump: discard.

@@ -5,7 +5,7 @@ taker's « Jeu » (the ``announcing`` phase and the ``jeu`` action).
 >>> from tutor.i18n import init_babel
 >>> app = Flask(__name__); init_babel(app)
 >>> with app.test_request_context("/?lang=en"):
-...     seat_label(3), phase_name("announcing"), action_phrase("DeclareJeu")
+...     seat_label(3), phase_name("announcing"), action_phrase("jeu")
 ('Seat 3', "taker's announcement", 'say “Jeu”')
 >>> with app.test_request_context("/?lang=fr"):
 ...     explain_announcing()
@@ -36,9 +36,9 @@ def phase_name(phase: object) -> str | None:
 
 
 def action_phrase(action: object) -> str | None:
-    """What the ``DeclareJeu`` action does, as the other actions' phrases (``action at the
+    """What the ``jeu`` action does, as the other actions' phrases (``action at the
     table``: "You cannot %(action)s now"); ``None`` for any other action."""
-    if str(action) == "DeclareJeu":
+    if str(action) == "jeu":
         return pgettext("action at the table", "say “Jeu”")
     return None
 

@@ -449,13 +449,14 @@ def _phase_name(phase: Any) -> str | None:
 
 
 def _action_phrase(action: Any) -> str | None:
+    """The phrase of an action kind (:data:`rules_fr.actions.ACTION_KINDS`)."""
     phrases = {
-        "Bid": lambda: pgettext("action at the table", "bid"),
-        "CallCard": lambda: pgettext("action at the table", "call a card"),
-        "Discard": lambda: pgettext("action at the table", "discard"),
-        "AnnounceChelem": lambda: pgettext("action at the table", "announce a slam"),
-        "ShowPoignee": lambda: pgettext("action at the table", "show a handful"),
-        "PlayCard": lambda: pgettext("action at the table", "play a card"),
+        "bid": lambda: pgettext("action at the table", "bid"),
+        "call": lambda: pgettext("action at the table", "call a card"),
+        "ecart": lambda: pgettext("action at the table", "discard"),
+        "chelem": lambda: pgettext("action at the table", "announce a slam"),
+        "poignee": lambda: pgettext("action at the table", "show a handful"),
+        "play": lambda: pgettext("action at the table", "play a card"),
     }
     phrase = phrases.get(str(action))
     return phrase() if phrase else tables_action_phrase(action)

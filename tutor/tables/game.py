@@ -46,28 +46,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from rules_fr.actions import DEALT_KINDS, PHYSICAL_KINDS, Action, action_from_data
+from rules_fr.actions import action_to_data as core_action_to_data
 from rules_fr.advice.bot import bot_action
-from rules_fr.bidding import check_bid
 from rules_fr.cards import BY_CODE, Card, CardSet
 from rules_fr.contracts import Contract
-from rules_fr.deal import Deal, deal
-from rules_fr.donne import (
-    Action,
-    AnnounceChelem,
-    Bid,
-    CallCard,
-    DeclareJeu,
-    Discard,
-    Donne,
-    Phase,
-    PlayCard,
-    ShowPoignee,
-)
-from rules_fr.ecart import trumps_to_show
-from rules_fr.kingcall import callable_cards
+from rules_fr.deal import Deal, RedealReason, deal, next_dealer, redeal
+from rules_fr.donne import Donne, Phase
 from rules_fr.partie import Partie
-from rules_fr.physical import PhysicalAction, PhysicalDonne, ShowChien
-from rules_fr.poignee import poignees_allowed
+from rules_fr.physical import PhysicalDonne
 from rules_fr.scoring import Score
 from rules_fr.verdicts import Code, Violation
 
@@ -76,16 +63,18 @@ __all__ = [
     "action_from_data", "action_to_data", "as_people", "bot_action",
 ]
 
-ACTION_TYPES: Final = ("bid", "call", "ecart", "jeu", "chelem", "poignee", "play")
-PHYSICAL_ACTION_TYPES: Final = ("bid", "call", "chien", "jeu", "chelem", "poignee", "play")
+ACTION_TYPES: Final = DEALT_KINDS
+PHYSICAL_ACTION_TYPES: Final = PHYSICAL_KINDS
 """What the referee of a physical table records (nobody records the écart, made face down;
 « Jeu » may go unrecorded: the first card, or the first leader's poignée, implies it)."""
 MAX_AUTOMATIC: Final = 20_000
 """A guard against an endless automatic loop (a whole partie of bots is ~1,000 events)."""
 
+
 @dataclass(frozen=True, slots=True)
 class TableMeta:
-    """What never changes at a table: set at creation, stored in the ``tables`` row."""
+    """What never changes at a table: set at creation, stored in the ``tables`` row (the
+    rules of its deals are the core's, by player count)."""
 
     people: int
     names: tuple[str, ...]
@@ -122,57 +111,15 @@ class Event:
     data: Mapping[str, Any]
 
 
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
 def _cards(codes: Iterable[str]) -> tuple[Card, ...]:
     return tuple(BY_CODE[c] for c in codes)
 
 
-def action_to_data(action: Action | PhysicalAction, person: int) -> dict[str, Any]:
-    """The JSON of an action event (``seat`` is the deal seat, ``person`` the table seat)."""
-    base: dict[str, Any] = {"seat": action.seat, "person": person}
-    match action:
-        case Bid():
-            return {**base, "action": "bid",
-                    "contract": None if action.contract is None else action.contract.code}
-        case CallCard():
-            return {**base, "action": "call", "card": action.card.code}
-        case Discard():
-            return {**base, "action": "ecart", "cards": _codes(action.cards)}
-        case ShowPoignee():
-            return {**base, "action": "poignee", "cards": _codes(action.cards)}
-        case ShowChien():
-            return {**base, "action": "chien", "cards": _codes(action.cards)}
-        case DeclareJeu():
-            return {**base, "action": "jeu"}
-        case AnnounceChelem():
-            return {**base, "action": "chelem"}
-        case PlayCard():
-            return {**base, "action": "play", "card": action.card.code}
-    raise TypeError(action)
-
-
-def action_from_data(data: Mapping[str, Any]) -> Action | PhysicalAction:
-    seat, kind = int(data["seat"]), data["action"]
-    if kind == "bid":
-        return Bid(seat, None if data["contract"] is None else Contract.parse(data["contract"]))
-    if kind == "call":
-        return CallCard(seat, BY_CODE[data["card"]])
-    if kind == "ecart":
-        return Discard(seat, _cards(data["cards"]))
-    if kind == "poignee":
-        return ShowPoignee(seat, _cards(data["cards"]))
-    if kind == "chien":
-        return ShowChien(seat, _cards(data["cards"]))
-    if kind == "jeu":
-        return DeclareJeu(seat)
-    if kind == "chelem":
-        return AnnounceChelem(seat)
-    if kind == "play":
-        return PlayCard(seat, BY_CODE[data["card"]])
-    raise ValueError(f"unknown action {kind!r}")
+def action_to_data(action: Action, person: int) -> dict[str, Any]:
+    """The JSON of an action event: the core's (:func:`rules_fr.actions.action_to_data`;
+    ``seat`` is the deal seat) with ``person``, the table seat."""
+    data = core_action_to_data(action)
+    return {"seat": data.pop("seat"), "person": person, **data}
 
 
 @dataclass
@@ -244,7 +191,8 @@ class TableState:
         data = event.data
         match event.type:
             case "deal" if data.get("physical"):
-                self.donne = PhysicalDonne(len(data["people"]), int(data["dealer_seat"]))
+                self.donne = PhysicalDonne(len(data["people"]), int(data["dealer_seat"]),
+                                           dealer_misdealt=not data.get("dealer_may_bid", True))
                 self.irregularities = []
                 self.people_of_deal = tuple(data["people"])
                 self.dealer_person = int(data["dealer"])
@@ -265,7 +213,7 @@ class TableState:
                 self.deal_attempt += 1
             case "action":
                 assert self.donne is not None
-                self.donne.apply(action_from_data(data))  # type: ignore[arg-type]
+                self.donne.apply(action_from_data(data))
             case "revoke":
                 assert isinstance(self.donne, PhysicalDonne)
                 self.donne.log_revokes()
@@ -276,9 +224,11 @@ class TableState:
                 self.irregularities = list(data["items"])
                 self.paused = self.ruling_needed = True
             case "redeal":
-                # all-passed: the deal passes on; petit-sec / referee annul: same dealer again.
-                if data["reason"] == "all-passed":
-                    self.dealer_person = (self.dealer_person + 1) % self.meta.people
+                # all-passed: the deal passes on; petit-sec / referee annul: same dealer again
+                # (rules_fr.deal.redeal says who deals and whether he may bid).
+                again = redeal(RedealReason(data["reason"]), self.dealer_person,
+                               self.meta.people)
+                self.dealer_person, self.dealer_may_bid = again.dealer, again.dealer_may_bid
                 if self.ruling_needed:  # the referee's ruling on a revoke: deal again
                     self.paused = self.ruling_needed = False
                 self.redeals.append(dict(data))
@@ -293,7 +243,8 @@ class TableState:
                 self.partie.record(result, taker=taker, partner=partner)
                 self.scores.append(result)
                 self.scored = True
-                self.dealer_person = (self.dealer_person + 1) % self.meta.people
+                self.dealer_person = next_dealer(self.dealer_person, self.meta.people)
+                self.dealer_may_bid = True
             case "paused":
                 self.paused = True
             case "resumed":
@@ -311,14 +262,11 @@ class TableState:
 
     def _deal_event(self) -> dict[str, Any]:
         number = len(self.partie.entries)
-        people = self.partie.players_for_deal(number)
-        # The first speaker is the first playing person after the dealer (who may sit out).
-        first = next(p for k in range(1, self.meta.people + 1)
-                     if (p := (self.dealer_person + k) % self.meta.people) in people)
-        dealer_seat = (people.index(first) - 1) % len(people)
+        people, dealer_seat = self.partie.seats_for_deal(number, self.dealer_person)
         if self.physical:
             return {"number": number + 1, "dealer": self.dealer_person,
-                    "dealer_seat": dealer_seat, "people": list(people), "physical": True}
+                    "dealer_seat": dealer_seat, "people": list(people), "physical": True,
+                    "dealer_may_bid": self.dealer_may_bid}
         if self.meta.preset is not None:
             hands, chien, dealer_seat = self.meta.preset
             hand_codes = [list(h) for h in hands]
@@ -380,35 +328,32 @@ class TableState:
                               "unseen": donne.unseen.codes()}
         return None
 
-    def check(self, action: Action | PhysicalAction) -> list[Violation]:
+    def check(self, action: Action) -> list[Violation]:
         assert self.donne is not None
-        return self.donne.check(action)  # type: ignore[arg-type]
+        return self.donne.check(action)
 
     # --- what a seat may do -------------------------------------------------------------
 
     def legal_for(self, person: int) -> dict[str, Any]:
-        """The legal actions of table seat ``person`` now (empty lists when none)."""
+        """The legal actions of table seat ``person`` now, as the core lists them (empty
+        lists when none; a physical table's seats record nothing)."""
         donne, seat = self.donne, self.seat_of(person)
         out: dict[str, Any] = {"cards": [], "bids": [], "calls": [], "ecart": False,
                                "jeu": False, "poignees": [], "chelem": False}
         if donne is None or seat is None or self.scored or self.paused or isinstance(
                 donne, PhysicalDonne) or self.is_robot(person):
             return out
-        out["cards"] = donne.legal_cards(seat).codes()
-        out["bids"] = ["passe" if b is None else b.code for b in donne.legal_bids(seat)]
-        if donne.phase is Phase.CALLING and seat == donne.taker:
-            out["calls"] = callable_cards(donne.hands[seat]).codes()
-        out["ecart"] = donne.phase is Phase.ECART and seat == donne.taker
-        if (donne.phase is Phase.PLAYING and seat == donne.to_move
-                and seat not in donne.poignees and not donne.cards_played_by(seat)):
-            out["poignees"] = [lv.value for lv in poignees_allowed(donne.players,
-                                                                   donne.hands[seat])]
-        # ecart.jeu, chelem.announce: the taker's choice before the first card
-        out["jeu"] = out["chelem"] = donne.phase is Phase.ANNOUNCING and seat == donne.taker
+        legal = donne.legal_actions(seat)
+        out["cards"] = legal.cards.codes()
+        out["bids"] = ["passe" if b is None else b.code for b in legal.bids]
+        out["calls"] = legal.calls.codes()
+        out["ecart"] = "ecart" in legal.kinds
+        out["poignees"] = [level.value for level in legal.poignees]
+        out["jeu"] = out["chelem"] = "jeu" in legal.kinds
         return out
 
     def expected_record(self) -> dict[str, Any] | None:
-        """Physical tables: what the referee records next — the seat, the action types it may
+        """Physical tables: what the referee records next — the seat, the action kinds it may
         take now, its legal bids, and whether the taker may still announce a chelem.
 
         While the taker is to say « Jeu » or announce a chelem (``announcing``), the seat is
@@ -420,30 +365,10 @@ class TableState:
         seat = donne.to_move
         if seat is None:
             return None
-        types: list[str] = []
-        match donne.phase:
-            case Phase.BIDDING:
-                types = ["bid"]
-            case Phase.CALLING:
-                types = ["call"]
-            case Phase.ECART:
-                types = ["chien"]
-            case Phase.ANNOUNCING:
-                types = ["jeu", "chelem"]
-            case Phase.PLAYING:
-                if seat not in donne.poignees and not donne.played_by(seat):
-                    types.append("poignee")
-                types.append("play")
-        bids = [b for b in (None, *Contract) if donne.phase is Phase.BIDDING
-                and not check_bid(donne.players, donne.bids, b)]
-        return {"seat": self.people_of_deal[seat], "types": types,
-                "bids": ["passe" if b is None else b.code for b in bids],
-                "chelem": donne.phase is Phase.ANNOUNCING}
-
-    def ecart_trumps_shown(self) -> list[str]:
-        if not isinstance(self.donne, Donne) or self.donne.ecart is None:
-            return []
-        return trumps_to_show(self.donne.ecart).codes()
+        legal = donne.legal_actions(seat)
+        return {"seat": self.people_of_deal[seat], "types": list(legal.kinds),
+                "bids": ["passe" if b is None else b.code for b in legal.bids],
+                "chelem": "chelem" in legal.kinds}
 
 
 def as_people(found: Violation, people: tuple[int, ...]) -> Violation:

@@ -30,21 +30,21 @@ from typing import Any, Final
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import NotFound
 
-from rules_fr.cards import Card
-from rules_fr.donne import (
+from rules_fr.actions import (
+    ACTION_KINDS,
     Action,
-    AnnounceChelem,
     Bid,
     CallCard,
     DeclareJeu,
     Discard,
-    Phase,
     PlayCard,
     ShowPoignee,
+    make_action,
 )
 from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import is_alone
-from rules_fr.physical import PhysicalDonne, ShowChien
+from rules_fr.machine import Phase
+from rules_fr.physical import PhysicalDonne
 from rules_fr.poignee import poignee_level
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, Violation
@@ -328,22 +328,19 @@ def _need(body: dict[str, Any], name: str) -> Any:
     return body[name]
 
 
-def _to_action(body: dict[str, Any], seat: int) -> Action | ShowChien:
+_PAYLOAD_FIELD: Final = {"contract": "bid", "card": "card", "cards": "cards"}
+"""The request field that carries each kind of payload (:data:`ACTION_KINDS`)."""
+
+
+def _to_action(body: dict[str, Any], seat: int) -> Action:
     kind = body["type"]
-    if kind == "bid":
-        return Bid(seat, _need(body, "bid"))
-    if kind in ("call", "play"):
-        card: Card = _need(body, "card")
-        return CallCard(seat, card) if kind == "call" else PlayCard(seat, card)
-    if kind in ("ecart", "poignee", "chien"):
-        cards = tuple(_need(body, "cards"))
-        if kind == "chien":
-            return ShowChien(seat, cards)
-        return Discard(seat, cards) if kind == "ecart" else ShowPoignee(seat, cards)
-    return DeclareJeu(seat) if kind == "jeu" else AnnounceChelem(seat)
+    payload = ACTION_KINDS[kind].payload
+    if payload == "none":
+        return make_action(kind, seat)
+    return make_action(kind, seat, _need(body, _PAYLOAD_FIELD[payload]))
 
 
-def _explain(state: TableState, action: Action | ShowChien, found: list[Violation]) -> str:
+def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
     donne = state.donne
     assert donne is not None
     if any(v.code is Code.WRONG_PHASE for v in found):  # ecart.jeu: the taker's moment
@@ -374,7 +371,7 @@ def _explain(state: TableState, action: Action | ShowChien, found: list[Violatio
     return violation_payload(found[0])["message"]
 
 
-def _refuse_illegal(state: TableState, action: Action | ShowChien,
+def _refuse_illegal(state: TableState, action: Action,
                     found: list[Violation]) -> None:
     raise _Refused(_problem(422, "illegal-action", extra={
         "violations": [violation_payload(v) for v in found],

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules_fr.cards import BY_CODE
-from rules_fr.donne import Donne, Phase
+from rules_fr.machine import Phase, PublicTrick
 from rules_fr.physical import PhysicalDonne
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n import score_payload, violation_payload
@@ -27,103 +27,71 @@ from tutor.tables.game import Event, TableState, as_people
 __all__ = ["render_event", "render_view"]
 
 
-def _chien_shown(donne: Donne) -> bool:
-    """Petite and garde: the chien is turned face up once the contract is known."""
-    return (donne.contract is not None and donne.contract.taker_takes_chien
-            and donne.phase in (Phase.ECART, Phase.ANNOUNCING, Phase.PLAYING, Phase.FINISHED))
-
-
-def _called_card_played(donne: Donne) -> bool:
-    card = donne.called_card
-    return card is not None and (card in donne.trick
-                                 or any(card in t.cards for t in donne.tricks))
-
-
-def _person(state: TableState, seat: int | None) -> int | None:
-    return None if seat is None else state.people_of_deal[seat]
-
-
 def _violation(data: dict[str, Any]) -> dict[str, Any]:
     """A logged violation (code, rule, params) as the check endpoints serve it."""
     return violation_payload(Violation(Code(data["code"]), data["rule"], data["params"]))
 
 
-def _physical_deal_view(state: TableState, donne: PhysicalDonne) -> dict[str, Any]:
-    p = state.people_of_deal
-    view: dict[str, Any] = {
-        "number": len(state.partie.entries) + (0 if state.scored else 1),
-        "people": list(p),
-        "dealer": p[donne.dealer],
-        "phase": "scored" if state.scored else (
-            "chien" if donne.phase is Phase.ECART else donne.phase.value),
-        "to_move": state.to_move_person,
-        "bids": [{"seat": p[(donne.dealer + 1 + i) % donne.players],
-                  "bid": "passe" if b is None else b.code} for i, b in enumerate(donne.bids)],
-        "taker": _person(state, donne.taker),
-        "contract": None if donne.contract is None else donne.contract.code,
-        "called_card": None if donne.called_card is None else donne.called_card.code,
-        "partner": _person(state, donne.partner),
-        "chien": None if donne.chien is None else donne.chien.codes(),
-        "ecart_trumps_shown": [],
-        "chelem_announced": donne.chelem_announced,
-        "poignees": [{"seat": p[s], "cards": [c.code for c in cards]}
-                     for s, cards in donne.poignees.items()],
-        "tricks": [{"leader": p[t.leader], "cards": [c.code for c in t.cards],
-                    "winner": p[t.winner_seat(donne.players)]} for t in donne.tricks],
-        "trick": {"leader": p[donne.leader], "cards": [c.code for c in donne.trick]},
-        "trick_number": min(len(donne.tricks) + 1, donne.rules.tricks),
-        "hand_sizes": {str(p[s]): n for s, n in enumerate(donne.hand_sizes())},
-        "revokes": [{"trick": trick, "seat": p[seat],
-                     "violations": [_violation(as_people(v, p).as_dict()) for v in found]}
-                    for trick, seat, found in donne.revokes],
-        "irregularities": [{"seat": item["person"], **_violation(item["violation"])}
-                           for item in state.irregularities],
-    }
-    if state.scored:
-        view["score"] = score_payload(state.scores[-1])
-        view["unseen"] = donne.unseen.codes()
-    return view
-
-
 def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
+    """The deal as the core's :meth:`~rules_fr.machine.DealMachine.public_view` shows it to
+    ``viewer``, in table seats and card codes."""
     donne = state.donne
     if donne is None:
         return None
-    if isinstance(donne, PhysicalDonne):
-        return _physical_deal_view(state, donne)
     p = state.people_of_deal
     seat = state.seat_of(viewer) if viewer is not None else None
+    seen = donne.public_view(seat)
+    physical = isinstance(donne, PhysicalDonne)
+
+    def person(s: int | None) -> int | None:
+        return None if s is None else p[s]
+
+    def trick(t: PublicTrick) -> dict[str, Any]:
+        out: dict[str, Any] = {"leader": p[t.leader], "cards": [c.code for c in t.cards]}
+        if t.winner is not None:
+            out["winner"] = p[t.winner]
+        return out
+
+    phase = seen.phase.value
+    if physical and seen.phase is Phase.ECART:
+        phase = "chien"  # what the referee records at that moment
     view: dict[str, Any] = {
         "number": len(state.partie.entries) + (0 if state.scored else 1),
         "people": list(p),
-        "dealer": p[donne.dealer],
-        "phase": "scored" if state.scored else donne.phase.value,
+        "dealer": p[seen.dealer],
+        "phase": "scored" if state.scored else phase,
         "to_move": state.to_move_person,
-        "bids": [{"seat": p[(donne.dealer + 1 + i) % donne.players],
-                  "bid": "passe" if b is None else b.code} for i, b in enumerate(donne.bids)],
-        "taker": _person(state, donne.taker),
-        "contract": None if donne.contract is None else donne.contract.code,
-        "called_card": None if donne.called_card is None else donne.called_card.code,
-        "partner": None,
-        "chien": donne.chien.codes() if _chien_shown(donne) else None,
-        "ecart_trumps_shown": state.ecart_trumps_shown(),
-        "chelem_announced": donne.chelem_announced,
+        "bids": [{"seat": p[s], "bid": "passe" if b is None else b.code} for s, b in seen.bids],
+        "taker": person(seen.taker),
+        "contract": None if seen.contract is None else seen.contract.code,
+        "called_card": None if seen.called_card is None else seen.called_card.code,
+        "partner": person(seen.partner),
+        "chien": None if seen.chien is None else seen.chien.codes(),
+        "ecart_trumps_shown": seen.ecart_trumps_shown.codes(),
+        "chelem_announced": seen.chelem_announced,
         "poignees": [{"seat": p[s], "cards": [c.code for c in cards]}
-                     for s, cards in donne.poignees.items()],
-        "tricks": [{"leader": p[t.leader], "cards": [c.code for c in t.cards],
-                    "winner": p[t.winner_seat(donne.players)]} for t in donne.tricks],
-        "trick": {"leader": p[donne.leader], "cards": [c.code for c in donne.trick]},
-        "hand_sizes": {str(p[s]): len(h) for s, h in enumerate(donne.hands)},
+                     for s, cards in seen.poignees],
+        "tricks": [trick(t) for t in seen.tricks],
+        "trick": trick(seen.trick),
     }
-    if donne.players == 5 and donne.taker is not None and (
-            _called_card_played(donne) or state.scored):
-        view["partner"] = _person(state, donne.partner)
+    if physical:
+        view["trick_number"] = min(len(seen.tricks) + 1, donne.rules.tricks)
+    view["hand_sizes"] = {str(p[s]): n for s, n in enumerate(seen.hand_sizes)}
+    if isinstance(donne, PhysicalDonne):
+        view["revokes"] = [
+            {"trick": number, "seat": p[s],
+             "violations": [_violation(as_people(v, p).as_dict()) for v in found]}
+            for number, s, found in donne.revokes]
+        view["irregularities"] = [{"seat": item["person"], **_violation(item["violation"])}
+                                  for item in state.irregularities]
     if state.scored:
         view["score"] = score_payload(state.scores[-1])
-    if seat is not None:
-        view["hand"] = donne.hands[seat].codes()
-        if seat == donne.taker and donne.ecart is not None:
-            view["ecart"] = donne.ecart.codes()
+        if isinstance(donne, PhysicalDonne):
+            view["unseen"] = donne.unseen.codes()
+    if seen.hand is not None:
+        view["hand"] = seen.hand.codes()
+    if seen.ecart is not None:
+        view["ecart"] = seen.ecart.codes()
     return view
 
 
