@@ -121,30 +121,33 @@ def count_deal(
         chien_camp = contract.chien_camp
         camp_mask[chien_camp] |= chien.mask
 
+    excuse_mask = EXCUSE.mask
     for number, trick in enumerate(tricks):
         cards = trick.cards
-        excuse_at = next((i for i, card in enumerate(cards) if card is EXCUSE), None)
-        owner = (camp_of(trick.seat_of(excuse_at, players), taker, partner)
-                 if excuse_at is not None else None)
-        if (excuse_at is not None and owner is Camp.TAKER and number == last and number > 0
-                and won[owner] == number):
+        trick_mask = 0
+        for card in cards:
+            trick_mask |= card.mask
+        if not trick_mask & excuse_mask:
+            winner_seat = (trick.leader + trick_winner(cards)) % players
+            winner = Camp.TAKER if winner_seat in (taker, partner) else Camp.DEFENSE
+            winners.append(winner_seat)
+            won[winner] += 1
+            camp_mask[winner] |= trick_mask
+            continue
+        excuse_at = cards.index(EXCUSE)
+        owner = camp_of(trick.seat_of(excuse_at, players), taker, partner)
+        if owner is Camp.TAKER and number == last and number > 0 and won[owner] == number:
             # excuse.chelem: the taker's camp, having won every other trick, wins the last
             # with the excuse — "En cas de chelem réussi par un preneur possédant l'excuse …
             # (C'est le seul cas où l'excuse fait un pli)": not the defence
             winner_seat = trick.seat_of(excuse_at, players)
-            winner: Camp = owner
+            winner = owner
             chelem_excuse_trick = True
         else:
             winner_seat = trick.winner_seat(players)
             winner = camp_of(winner_seat, taker, partner)
         winners.append(winner_seat)
         won[winner] += 1
-        trick_mask = 0
-        for card in cards:
-            trick_mask |= card.mask
-        if owner is None:
-            camp_mask[winner] |= trick_mask
-            continue
         if number == last and not chelem_excuse_trick:
             # excuse.last-trick: played last, the excuse goes to the trick's winner
             camp_mask[winner] |= trick_mask
@@ -152,8 +155,8 @@ def count_deal(
             excuse_lost = winner is not owner
         else:
             # excuse.exchange: the excuse stays with its camp, which owes a half-point card
-            camp_mask[winner] |= trick_mask & ~EXCUSE.mask
-            camp_mask[owner] |= EXCUSE.mask
+            camp_mask[winner] |= trick_mask & ~excuse_mask
+            camp_mask[owner] |= excuse_mask
             excuse_camp = owner
             if winner is not owner:
                 transfer[owner] -= 1

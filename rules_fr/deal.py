@@ -299,9 +299,12 @@ def deal(
         raise ValueError(f"no seat {dealer} at a table of {players}")
     if deck is not None and seed is not None:
         raise ValueError("give a seed or a deck, not both")
-    pack = shuffled_deck(seed) if deck is None else list(deck)
-    if len(pack) != _DECK_SIZE or len(CardSet.of(pack)) != _DECK_SIZE:
-        raise ValueError("a pack holds the 78 cards, each exactly once")
+    if deck is None:
+        pack = shuffled_deck(seed)  # the 78 cards by construction
+    else:
+        pack = list(deck)
+        if len(pack) != _DECK_SIZE or len(CardSet.of(pack)) != _DECK_SIZE:
+            raise ValueError("a pack holds the 78 cards, each exactly once")
     masks = [0] * players
     chien = 0
     for card, who in zip(pack, _deal_plan(players), strict=True):

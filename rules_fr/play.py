@@ -28,7 +28,7 @@ disagree (as python-chess's ``legal_moves`` and ``is_legal``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from rules_fr.cards import (
     EXCUSE,
@@ -38,15 +38,15 @@ from rules_fr.cards import (
     TRUMPS_ABOVE,
     Card,
     CardSet,
-    Suit,
 )
-from rules_fr.verdicts import Code, Violation, violation
+from rules_fr.verdicts import Code, Violation, lazy_violation, violation
 
 __all__ = [
     "check_play",
     "is_legal_play",
     "led_card",
     "legal_cards",
+    "legal_mask",
     "play_warnings",
     "trick_winner",
 ]
@@ -142,6 +142,13 @@ def legal_cards(
     return CardSet(_obligation(hand.mask, trick, called)[0])
 
 
+def legal_mask(hand_mask: int, trick: Sequence[Card], called_card: Card | None = None) -> int:
+    """The cards of ``hand_mask`` that may be played to ``trick``, as a mask: the hot path of
+    :func:`legal_cards` for the simulator, which keeps hands as masks. ``called_card`` only at
+    the first trick of a five-player deal."""
+    return _obligation(hand_mask, trick, called_card)[0]
+
+
 def is_legal_play(
     hand: CardSet,
     trick: Sequence[Card],
@@ -185,24 +192,42 @@ def check_play(
     legal, reason, led, top_trump = _obligation(hand.mask, trick, called)
     if legal & card.mask:
         return []
-    allowed = CardSet(legal & ~EXCUSE_MASK)
+    # The verdict's params are built when read (lazy_violation): a refused card costs about
+    # what a legal one does.
     if reason == _CALLED_SUIT:
         assert called is not None
-        return [violation(Code.CALLED_SUIT_FIRST_LEAD, card=card, called=called,
-                          suit=called.suit, cards=allowed)]
+        return [lazy_violation(_CALLED, _called_params, (card, called, legal))]
     assert led is not None
-    if reason == _FOLLOW:
-        return [violation(Code.MUST_FOLLOW_SUIT, card=card, led=led, suit=led.suit,
-                          cards=allowed)]
     if reason == _OVERTRUMP and card.is_trump:
-        return [violation(Code.MUST_OVERTRUMP, card=card, led=led,
-                          highest=f"T{top_trump}", cards=allowed)]
+        return [lazy_violation(_MUST_OVERTRUMP, _overtrump_params, (card, led, top_trump,
+                                                                    legal))]
     # The cards named are the ones the player may play instead (a higher trump when he must
-    # overtrump), not every trump he holds.
-    if led.is_trump:  # trumps led and the card is no trump: trumps are the suit to follow
-        return [violation(Code.MUST_FOLLOW_SUIT, card=card, led=led, suit=Suit.TRUMPS,
-                          cards=allowed)]
-    return [violation(Code.MUST_TRUMP, card=card, led=led, suit=led.suit, cards=allowed)]
+    # overtrump), not every trump he holds; trumps led and the card no trump: trumps are the
+    # suit to follow.
+    if reason == _FOLLOW or led.is_trump:
+        return [lazy_violation(_MUST_FOLLOW, _suit_params, (card, led, legal))]
+    return [lazy_violation(_MUST_TRUMP, _suit_params, (card, led, legal))]
+
+
+def _called_params(card: Card, called: Card, legal: int) -> dict[str, Any]:
+    return {"card": card, "called": called, "suit": called.suit,
+            "cards": CardSet(legal & ~EXCUSE_MASK)}
+
+
+def _suit_params(card: Card, led: Card, legal: int) -> dict[str, Any]:
+    """``suit``: the led suit (trumps when trumps were led)."""
+    return {"card": card, "led": led, "suit": led.suit, "cards": CardSet(legal & ~EXCUSE_MASK)}
+
+
+def _overtrump_params(card: Card, led: Card, top_trump: int, legal: int) -> dict[str, Any]:
+    return {"card": card, "led": led, "highest": f"T{top_trump}",
+            "cards": CardSet(legal & ~EXCUSE_MASK)}
+
+
+_CALLED: Final = Code.CALLED_SUIT_FIRST_LEAD
+_MUST_FOLLOW: Final = Code.MUST_FOLLOW_SUIT
+_MUST_OVERTRUMP: Final = Code.MUST_OVERTRUMP
+_MUST_TRUMP: Final = Code.MUST_TRUMP
 
 
 def play_warnings(

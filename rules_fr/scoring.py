@@ -90,9 +90,19 @@ class ScoreLine:
         return {"code": self.code.value, "params": dict(self.params), "points": self.points}
 
 
-@dataclass(frozen=True, slots=True)
+_Facts = tuple[int, int, Camp | None, tuple[tuple[Camp, PoigneeLevel], ...], bool,
+               Camp | None, bool]
+
+
+@dataclass(slots=True)
 class Score:
-    """The result of a deal: whether the contract was made and what each seat marks."""
+    """The result of a deal: whether the contract was made and what each seat marks.
+
+    The figures are computed when the deal is scored; the derivation (:attr:`lines`, the
+    steps the explanations word) is built from the same facts the first time it is asked
+    for, so that scoring many deals (the bots, the simulator, a table's scoresheet) does not
+    pay for sentences nobody reads. Treat a Score as immutable: it is a verdict.
+    """
 
     players: int
     contract: Contract
@@ -109,7 +119,19 @@ class Score:
     defender: int
     """Each defender's score."""
     defenders: int
-    lines: tuple[ScoreLine, ...]
+    facts: _Facts = field(repr=False)
+    """What the score was computed from (the taker camp's bouts and half-points, the petit
+    au bout, the poignées, the chelem, whether the taker played alone): the derivation's
+    source."""
+    _lines: tuple[ScoreLine, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The derivation, step by step: target, difference, contract, petit au bout,
+        poignées, chelem, total, then what the taker, the partner and each defender mark."""
+        if self._lines is None:
+            self._lines = _derivation(self)
+        return self._lines
 
     def scores(self) -> dict[str, int]:
         return {"taker": self.taker, "partner": self.partner, "defender": self.defender}
@@ -161,11 +183,57 @@ def score(
     >>> s.total, s.taker, s.partner, s.defender
     (76, 152, 76, -76)
     """
+    return _score(players, contract, bouts, points_half, petit_au_bout, tuple(poignees),
+                  chelem_announced, chelem, alone)
+
+
+def _score(players: int, contract: Contract, bouts: int, points_half: int,
+           petit_au_bout: Camp | None, poignees: tuple[tuple[Camp, PoigneeLevel], ...],
+           chelem_announced: bool, chelem: Camp | None, alone: bool) -> Score:
+    """:func:`score`, its arguments in order (the hot path of every scored deal)."""
     if players not in (3, 4, 5):
         raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
-    target = target_for(bouts)
-    won, gap = difference(points_half, target)
-    multiplier = contract.multiplier
+    if not 0 <= bouts <= 3:
+        raise ValueError(f"bouts must be 0 to 3, not {bouts}")
+    target = TARGETS[bouts]
+    gap_half = points_half - 2 * target
+    won = gap_half >= 0
+    gap = (gap_half + 1) // 2 if won else (1 - gap_half) // 2
+    multiplier = _MULTIPLIER[contract]
+    sign = 1 if won else -1
+    total = sign * (CONTRACT_BASE + gap) * multiplier
+    if petit_au_bout is not None:
+        total += (PETIT_AU_BOUT_BONUS if petit_au_bout is Camp.TAKER
+                  else -PETIT_AU_BOUT_BONUS) * multiplier
+    for _, level in poignees:
+        total += sign * level.bonus
+    if chelem_announced or chelem is not None:
+        total += sum(points for _, points in _chelem_lines(chelem_announced, chelem))
+    if players == 5 and not alone:
+        return Score(players, contract, won, target, gap, multiplier, total, 2 * total, total,
+                     -total, 3, (bouts, points_half, petit_au_bout, poignees,
+                                 chelem_announced, chelem, alone))
+    return Score(players, contract, won, target, gap, multiplier, total,
+                 (players - 1) * total, 0, -total, players - 1,
+                 (bouts, points_half, petit_au_bout, poignees, chelem_announced, chelem, alone))
+
+
+def _factors(players: int, alone: bool) -> tuple[int, int, int]:
+    """(taker's factor, partner's factor, number of defenders): at five players with a
+    partner the taker marks twice the total and the partner once; otherwise the taker marks
+    it once per defender."""
+    if players == 5 and not alone:
+        return 2, 1, 3
+    return players - 1, 0, players - 1
+
+
+_MULTIPLIER: Final = {contract: contract.multiplier for contract in Contract}
+
+
+def _derivation(s: Score) -> tuple[ScoreLine, ...]:
+    """The score's steps, from the facts it was computed from (see :func:`score`)."""
+    won, gap, multiplier, target = s.won, s.difference, s.multiplier, s.target
+    bouts, points_half, petit_au_bout, poignees, announced, chelem, alone = s.facts
     sign = 1 if won else -1
     lines = [
         ScoreLine(LineCode.TARGET, {"bouts": bouts, "target": target}),
@@ -175,41 +243,32 @@ def score(
     base = sign * (CONTRACT_BASE + gap) * multiplier
     lines.append(ScoreLine(LineCode.CONTRACT, {
         "base": CONTRACT_BASE, "difference": gap, "subtotal": CONTRACT_BASE + gap,
-        "contract": contract.code, "multiplier": multiplier, "won": won,
+        "contract": s.contract.code, "multiplier": multiplier, "won": won,
     }, base))
-    total = base
     if petit_au_bout is not None:
         points = PETIT_AU_BOUT_BONUS * multiplier * (1 if petit_au_bout is Camp.TAKER else -1)
         lines.append(ScoreLine(LineCode.PETIT_AU_BOUT, {
-            "camp": petit_au_bout.value, "bonus": PETIT_AU_BOUT_BONUS, "multiplier": multiplier,
+            "camp": petit_au_bout.value, "bonus": PETIT_AU_BOUT_BONUS,
+            "multiplier": multiplier,
         }, points))
-        total += points
     for shown_by, level in poignees:
-        points = sign * level.bonus
         lines.append(ScoreLine(LineCode.POIGNEE, {
             "camp": Camp(shown_by).value, "level": level.value, "bonus": level.bonus,
             "to": (Camp.TAKER if won else Camp.DEFENSE).value,
-        }, points))
-        total += points
-    for kind, points in _chelem_lines(chelem_announced, chelem):
+        }, sign * level.bonus))
+    for kind, points in _chelem_lines(announced, chelem):
         lines.append(ScoreLine(LineCode.CHELEM, {"kind": kind, "bonus": abs(points)}, points))
-        total += points
+    total = s.total
     lines.append(ScoreLine(LineCode.TOTAL, {"won": won}, total))
-
-    if players == 5 and not alone:
-        taker_factor, partner_factor, defenders = 2, 1, 3
-    else:
-        defenders = players - 1
-        taker_factor, partner_factor = defenders, 0
-    taker_score, partner_score = total * taker_factor, total * partner_factor
+    taker_factor, partner_factor, defenders = _factors(s.players, alone)
     lines.append(ScoreLine(LineCode.TAKER, {"factor": taker_factor, "total": total},
-                           taker_score))
+                           s.taker))
     if partner_factor:
         lines.append(ScoreLine(LineCode.PARTNER, {"factor": partner_factor, "total": total},
-                               partner_score))
-    lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total}, -total))
-    return Score(players, contract, won, target, gap, multiplier, total, taker_score,
-                 partner_score, -total, defenders, tuple(lines))
+                               s.partner))
+    lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total},
+                           -total))
+    return tuple(lines)
 
 
 def score_count(
@@ -224,12 +283,8 @@ def score_count(
     """Score a counted deal: the taker camp's points and bouts, the petit au bout and the
     chelem come from ``count`` (one place maps a count to a score, for the deal state
     machines, the simulator and ``/score/deal`` alike)."""
-    return score(
-        players=players, contract=contract, bouts=count.taker_bouts,
-        points_half=count.taker_points_half, petit_au_bout=count.petit_au_bout,
-        poignees=poignees, chelem_announced=chelem_announced, chelem=count.chelem,
-        alone=alone,
-    )
+    return _score(players, contract, count.bouts[Camp.TAKER], count.points_half[Camp.TAKER],
+                  count.petit_au_bout, tuple(poignees), chelem_announced, count.chelem, alone)
 
 
 def score_deal(

@@ -25,7 +25,7 @@ from rules_fr.deal import Deal
 from rules_fr.deal import deal as deal_cards
 from rules_fr.ecart import random_legal_ecart
 from rules_fr.kingcall import callable_cards
-from rules_fr.play import legal_cards, trick_winner
+from rules_fr.play import legal_mask, trick_winner
 from rules_fr.scoring import Score, score_count
 from rules_fr.table import rules_for
 
@@ -101,8 +101,19 @@ CallPolicy = Callable[[CardSet, random.Random], Card]
 
 def random_card(cards: CardSet, rng: random.Random) -> Card:
     """A card drawn uniformly from a non-empty set, without building a list."""
-    mask = cards.mask
-    for _ in range(rng.randrange(mask.bit_count())):
+    return _random_in_mask(cards.mask, rng)
+
+
+def _random_in_mask(mask: int, rng: random.Random) -> Card:
+    """A card of a non-empty mask, drawn as ``rng.randrange(count)`` would draw its index
+    (rejection sampling on ``getrandbits``, CPython's own method), so that seeds replay the
+    deals of earlier versions, without the call's argument checks."""
+    count = mask.bit_count()
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    for _ in range(index):
         mask &= mask - 1
     return CARDS[(mask & -mask).bit_length() - 1]
 
@@ -237,29 +248,39 @@ def play_deal(
         or (contract.taker_takes_chien and called in dealt.chien))
     revealed = not rules.king_call or alone_known
     shown_chien = dealt.chien if contract.taker_takes_chien else None
+    masks = [hand.mask for hand in hands]
+    fast = policy is _random_policy and not uses_context
     for number in range(rules.tricks):
         trick: list[Card] = []
         led: Card | None = None
+        first_lead = called if number == 0 else None
         for position in range(players):
             seat = (leader + position) % players
-            legal = legal_cards(hands[seat], trick, called_card=called, first_trick=number == 0)
+            legal = legal_mask(masks[seat], trick, first_lead)
+            if fast:  # random legal cards: no set built, the same draws as the policy's
+                card = _random_in_mask(legal, rng)
+                masks[seat] &= ~card.mask
+                trick.append(card)
+                continue
+            hands[seat] = CardSet(masks[seat])
+            legal_set = CardSet(legal)
             seat_policy = policies[seat] if policies is not None else None
             if seat_policy is None:
-                card = policy(seat, hands[seat], trick, legal, rng)
+                card = policy(seat, hands[seat], trick, legal_set, rng)
             else:
                 knows = revealed or seat == partner or (seat == taker and alone_known)
                 context = PlayContext(
                     players=players, seat=seat, hand=hands[seat], trick=tuple(trick),
-                    legal=legal, leader=leader, trick_number=number, taker=taker,
+                    legal=legal_set, leader=leader, trick_number=number, taker=taker,
                     contract=contract, called_card=called,
                     partner=partner if knows else None, partner_known=knows,
                     played=CardSet(played), history=tuple(tricks), chien=shown_chien,
                     ecart=ecart if seat == taker else None, voids=tuple(voids),
                 )
                 card = seat_policy(context, rng)
-                if not legal.mask & card.mask:
+                if not legal & card.mask:
                     raise ValueError(f"policy of seat {seat} played {card}, not a legal card")
-            hands[seat] = CardSet(hands[seat].mask & ~card.mask)
+            masks[seat] &= ~card.mask
             trick.append(card)
             if uses_context:
                 if led is None and not card.mask & EXCUSE_MASK:

@@ -13,12 +13,13 @@ action and have the same shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from typing import Any, Final
 
-__all__ = ["Code", "Violation", "IllegalActionError", "RULE_OF_CODE", "violation"]
+__all__ = [
+    "Code", "Violation", "IllegalActionError", "RULE_OF_CODE", "lazy_violation", "violation",
+]
 
 
 class Code(StrEnum):
@@ -140,13 +141,58 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
 
 
-@dataclass(frozen=True, slots=True)
+_Raw = Mapping[str, Any] | tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]
+"""A verdict's params as the check found them: a mapping, or (builder, facts)."""
+
+
 class Violation:
-    """A rule a proposed action breaks (or, for a warning, a rule the player should mind)."""
+    """A rule a proposed action breaks (or, for a warning, a rule the player should mind).
+
+    ``params`` are JSON-ready (cards as codes). :func:`violation` hands over the values as the
+    check found them (cards, card sets, enums) and they are made JSON-ready the first time
+    ``params`` is read: a refused card costs the check no more than a legal one, and the
+    rendering is paid only when a verdict is shown. A verdict never changes once made.
+    """
+
+    __slots__ = ("code", "rule", "_raw", "_params")
+    __match_args__ = ("code", "rule", "params")
 
     code: Code
     rule: str
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __init__(self, code: Code, rule: str, params: Mapping[str, Any] | None = None,
+                 *, raw: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.rule = rule
+        self._params: Mapping[str, Any] | None = {} if params is None and raw is None else params
+        self._raw: _Raw | None = raw
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        found = self._params
+        if found is None:
+            raw = self._raw
+            if isinstance(raw, tuple):
+                build, facts = raw
+                raw = build(*facts)
+            assert raw is not None
+            found = self._params = {k: _plain(v) for k, v in raw.items()}
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Violation):
+            return NotImplemented
+        return (self.code == other.code and self.rule == other.rule
+                and dict(self.params) == dict(other.params))
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.rule))
+
+    def __repr__(self) -> str:
+        return f"Violation(code={self.code!r}, rule={self.rule!r}, params={dict(self.params)!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[Code, str, dict[str, Any]]]:
+        return Violation, (self.code, self.rule, dict(self.params))
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape the API serves (without the sentence, which the catalogs add)."""
@@ -154,8 +200,25 @@ class Violation:
 
 
 def violation(code: Code, **params: Any) -> Violation:
-    """A :class:`Violation` of ``code``, its rule id looked up, params made JSON-ready."""
-    return Violation(code, RULE_OF_CODE[code], {k: _plain(v) for k, v in params.items()})
+    """A :class:`Violation` of ``code``, its rule id looked up; its params are made JSON-ready
+    when first read."""
+    return Violation(code, RULE_OF_CODE[code], raw=params)
+
+
+_new = object.__new__
+
+
+def lazy_violation(code: Code, build: Callable[..., dict[str, Any]],
+                   facts: tuple[Any, ...]) -> Violation:
+    """:func:`violation` for the hot paths: the params are ``build(*facts)``, called (and made
+    JSON-ready) only when they are first read — a refused card costs its check no more than
+    the facts it already holds."""
+    found: Violation = _new(Violation)
+    found.code = code
+    found.rule = RULE_OF_CODE[code]
+    found._raw = (build, facts)
+    found._params = None
+    return found
 
 
 def _plain(value: Any) -> Any:
