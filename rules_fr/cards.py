@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from typing import Final
 
@@ -231,7 +231,7 @@ class CardSet:
     mask: int
 
     def __init__(self, mask: int = 0) -> None:
-        object.__setattr__(self, "mask", mask)
+        _set_mask(self, mask)  # the slot's own setter: immutable, and cheap to make
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardSet:
@@ -326,6 +326,8 @@ class CardSet:
         """How many bouts the set holds."""
         return (self.mask & BOUT_MASK).bit_count()
 
+
+_set_mask: Final[Callable[[CardSet, int], None]] = CardSet.__dict__["mask"].__set__
 
 DECK: Final = CardSet(FULL_MASK)
 TRUMPS: Final = CardSet(TRUMP_MASK)

@@ -61,9 +61,12 @@ def camp_of(seat: int, taker: int, partner: int | None) -> Camp:
     return Camp.TAKER if seat in (taker, partner) else Camp.DEFENSE
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Count:
-    """What each camp made in a deal, in half-points, and the events the score depends on."""
+    """What each camp made in a deal, in half-points, and the events the score depends on.
+
+    A verdict: treat it as immutable (not frozen, whose generated ``__init__`` costs four
+    times a plain one on every counted deal)."""
 
     points_half: Mapping[Camp, int]
     bouts: Mapping[Camp, int]
@@ -75,18 +78,15 @@ class Count:
     """The camp that won every trick, if one did."""
     excuse_camp: Camp | None
     """The camp the excuse counts for in the end."""
+    taker_points_half: int
+    """``points_half[Camp.TAKER]``: what the score reads."""
+    taker_bouts: int
+    """``bouts[Camp.TAKER]``."""
     excuse_exchanged: bool = False
     """Whether the excuse's owner owed the other camp a half-point card for it."""
     excuse_lost_last_trick: bool = False
     chien_camp: Camp = Camp.TAKER
 
-    @property
-    def taker_points_half(self) -> int:
-        return self.points_half[Camp.TAKER]
-
-    @property
-    def taker_bouts(self) -> int:
-        return self.bouts[Camp.TAKER]
 
 
 def count_deal(
@@ -178,15 +178,19 @@ def count_deal(
         petit_au_bout = camp_of(winners[last - 1], taker, partner)
 
     chelem = next((camp for camp in Camp if tricks and won[camp] == len(tricks)), None)
+    half = {camp: points_half(CardSet(mask)) + transfer[camp]
+            for camp, mask in camp_mask.items()}
+    bouts = {camp: (mask & BOUT_MASK).bit_count() for camp, mask in camp_mask.items()}
     return Count(
-        points_half={camp: points_half(CardSet(mask)) + transfer[camp]
-                     for camp, mask in camp_mask.items()},
-        bouts={camp: (mask & BOUT_MASK).bit_count() for camp, mask in camp_mask.items()},
+        points_half=half,
+        bouts=bouts,
         tricks_won=dict(won),
         trick_winners=tuple(winners),
         petit_au_bout=petit_au_bout,
         chelem=chelem,
         excuse_camp=excuse_camp,
+        taker_points_half=half[Camp.TAKER],
+        taker_bouts=bouts[Camp.TAKER],
         excuse_exchanged=excuse_exchanged,
         excuse_lost_last_trick=excuse_lost,
         chien_camp=chien_camp,

@@ -148,8 +148,20 @@ def shuffled_deck(seed: int | None = None) -> list[Card]:
     """
     cards = list(DECK)
     rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-    rng.shuffle(cards)
+    # random.shuffle's Fisher-Yates with its own draws (randbelow by rejection sampling on
+    # getrandbits), written out: the same packs for the same seeds, without a method call
+    # per card
+    getrandbits = rng.getrandbits
+    for i, bound, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(77, 0, -1))
+"""(position, bound, bits of the bound) of each step of :func:`shuffled_deck`."""
 
 
 def cut(deck: Sequence[Card], at: int) -> list[Card]:

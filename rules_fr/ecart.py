@@ -146,8 +146,9 @@ def random_legal_ecart(
     pool = hand | chien
     size = rules_for(players).chien_size
     needed = ecart_trumps_needed(players, hand, chien)
-    trumps = rng.sample(sorted(discardable_trumps(pool)), needed)
-    plain = rng.sample(sorted(discardable(pool)), size - needed)
+    # a card set iterates in deck order: the population rng.sample draws from is sorted
+    trumps = rng.sample(list(discardable_trumps(pool)), needed)
+    plain = rng.sample(list(discardable(pool)), size - needed)
     return CardSet.of(trumps) | CardSet.of(plain)
 
 

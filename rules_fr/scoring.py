@@ -98,32 +98,57 @@ _Facts = tuple[int, int, Camp | None, tuple[tuple[Camp, PoigneeLevel], ...], boo
 class Score:
     """The result of a deal: whether the contract was made and what each seat marks.
 
-    The figures are computed when the deal is scored; the derivation (:attr:`lines`, the
-    steps the explanations word) is built from the same facts the first time it is asked
-    for, so that scoring many deals (the bots, the simulator, a table's scoresheet) does not
-    pay for sentences nobody reads. Treat a Score as immutable: it is a verdict.
+    Scoring settles whether the contract was made, the difference and the total; what each
+    seat marks is the total times its factor, read as a property. The derivation
+    (:attr:`lines`, the steps the explanations word) is built from the same facts the first
+    time it is asked for, so that scoring many deals (the bots, the simulator, a table's
+    scoresheet) does not pay for sentences nobody reads. Treat a Score as immutable: it is a
+    verdict.
     """
 
     players: int
     contract: Contract
     won: bool
-    target: int
     difference: int
     """Points above (made) or below (failed) the target, rounded: always ≥ 0."""
-    multiplier: int
     total: int
     """What each defender pays (positive: the attack won) — the rulebook's 'total'."""
-    taker: int
-    partner: int
-    """The partner's score at five players (0 when there is none)."""
-    defender: int
-    """Each defender's score."""
-    defenders: int
     facts: _Facts = field(repr=False)
     """What the score was computed from (the taker camp's bouts and half-points, the petit
     au bout, the poignées, the chelem, whether the taker played alone): the derivation's
     source."""
     _lines: tuple[ScoreLine, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def target(self) -> int:
+        return TARGETS[self.facts[0]]
+
+    @property
+    def multiplier(self) -> int:
+        return _MULTIPLIER[self.contract]
+
+    @property
+    def _with_partner(self) -> bool:
+        """Five players and a partner: the taker marks twice the total, the partner once."""
+        return self.players == 5 and not self.facts[6]
+
+    @property
+    def taker(self) -> int:
+        return self.total * (2 if self._with_partner else self.players - 1)
+
+    @property
+    def partner(self) -> int:
+        """The partner's score at five players (0 when there is none)."""
+        return self.total if self._with_partner else 0
+
+    @property
+    def defender(self) -> int:
+        """Each defender's score."""
+        return -self.total
+
+    @property
+    def defenders(self) -> int:
+        return 3 if self._with_partner else self.players - 1
 
     @property
     def lines(self) -> tuple[ScoreLine, ...]:
@@ -183,6 +208,10 @@ def score(
     >>> s.total, s.taker, s.partner, s.defender
     (76, 152, 76, -76)
     """
+    if players not in (3, 4, 5):
+        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
+    if not 0 <= bouts <= 3:
+        raise ValueError(f"bouts must be 0 to 3, not {bouts}")
     return _score(players, contract, bouts, points_half, petit_au_bout, tuple(poignees),
                   chelem_announced, chelem, alone)
 
@@ -190,11 +219,8 @@ def score(
 def _score(players: int, contract: Contract, bouts: int, points_half: int,
            petit_au_bout: Camp | None, poignees: tuple[tuple[Camp, PoigneeLevel], ...],
            chelem_announced: bool, chelem: Camp | None, alone: bool) -> Score:
-    """:func:`score`, its arguments in order (the hot path of every scored deal)."""
-    if players not in (3, 4, 5):
-        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
-    if not 0 <= bouts <= 3:
-        raise ValueError(f"bouts must be 0 to 3, not {bouts}")
+    """:func:`score` on checked figures, its arguments in order (the hot path of every
+    scored deal)."""
     target = TARGETS[bouts]
     gap_half = points_half - 2 * target
     won = gap_half >= 0
@@ -203,18 +229,13 @@ def _score(players: int, contract: Contract, bouts: int, points_half: int,
     sign = 1 if won else -1
     total = sign * (CONTRACT_BASE + gap) * multiplier
     if petit_au_bout is not None:
-        total += (PETIT_AU_BOUT_BONUS if petit_au_bout is Camp.TAKER
+        total += (PETIT_AU_BOUT_BONUS if petit_au_bout is _TAKER
                   else -PETIT_AU_BOUT_BONUS) * multiplier
     for _, level in poignees:
         total += sign * level.bonus
     if chelem_announced or chelem is not None:
         total += sum(points for _, points in _chelem_lines(chelem_announced, chelem))
-    if players == 5 and not alone:
-        return Score(players, contract, won, target, gap, multiplier, total, 2 * total, total,
-                     -total, 3, (bouts, points_half, petit_au_bout, poignees,
-                                 chelem_announced, chelem, alone))
-    return Score(players, contract, won, target, gap, multiplier, total,
-                 (players - 1) * total, 0, -total, players - 1,
+    return Score(players, contract, won, gap, total,
                  (bouts, points_half, petit_au_bout, poignees, chelem_announced, chelem, alone))
 
 
@@ -228,6 +249,7 @@ def _factors(players: int, alone: bool) -> tuple[int, int, int]:
 
 
 _MULTIPLIER: Final = {contract: contract.multiplier for contract in Contract}
+_TAKER: Final = Camp.TAKER  # an enum member read once, not at every score
 
 
 def _derivation(s: Score) -> tuple[ScoreLine, ...]:
@@ -283,7 +305,9 @@ def score_count(
     """Score a counted deal: the taker camp's points and bouts, the petit au bout and the
     chelem come from ``count`` (one place maps a count to a score, for the deal state
     machines, the simulator and ``/score/deal`` alike)."""
-    return _score(players, contract, count.bouts[Camp.TAKER], count.points_half[Camp.TAKER],
+    if players not in (3, 4, 5):
+        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
+    return _score(players, contract, count.taker_bouts, count.taker_points_half,
                   count.petit_au_bout, tuple(poignees), chelem_announced, count.chelem, alone)
 
 

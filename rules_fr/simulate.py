@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from rules_fr.cards import CARDS, EXCUSE_MASK, TRUMP_MASK, Card, CardSet
 from rules_fr.contracts import Contract
@@ -104,12 +105,15 @@ def random_card(cards: CardSet, rng: random.Random) -> Card:
     return _random_in_mask(cards.mask, rng)
 
 
+_BITS: Final = tuple(n.bit_length() for n in range(79))
+
+
 def _random_in_mask(mask: int, rng: random.Random) -> Card:
     """A card of a non-empty mask, drawn as ``rng.randrange(count)`` would draw its index
     (rejection sampling on ``getrandbits``, CPython's own method), so that seeds replay the
     deals of earlier versions, without the call's argument checks."""
     count = mask.bit_count()
-    bits = count.bit_length()
+    bits = _BITS[count]
     index = rng.getrandbits(bits)
     while index >= count:
         index = rng.getrandbits(bits)
@@ -173,6 +177,26 @@ def play_random_deal(
         contract = Contract(rng.randint(1, 4))
     return play_deal(dealt, taker, contract, rng, policy=policy, policies=policies,
                      ecart_policy=ecart_policy, call_policy=call_policy)
+
+
+def _random_tricks(masks: list[int], leader: int, called: Card | None, count: int,
+                   rng: random.Random) -> list[PlayedTrick]:
+    """Every trick played with random legal cards from the hands ``masks`` (the default
+    policy's draws, without a card set built per card: the simulator's hot path)."""
+    players = len(masks)
+    tricks: list[PlayedTrick] = []
+    first_lead = called
+    for _ in range(count):
+        trick: list[Card] = []
+        for position in range(players):
+            seat = (leader + position) % players
+            card = _random_in_mask(legal_mask(masks[seat], trick, first_lead), rng)
+            masks[seat] &= ~card.mask
+            trick.append(card)
+        first_lead = None
+        tricks.append(PlayedTrick(leader, tuple(trick)))
+        leader = (leader + trick_winner(trick)) % players
+    return tricks
 
 
 def voids_after(void: int, led: Card | None, card: Card) -> int:
@@ -250,18 +274,15 @@ def play_deal(
     shown_chien = dealt.chien if contract.taker_takes_chien else None
     masks = [hand.mask for hand in hands]
     fast = policy is _random_policy and not uses_context
-    for number in range(rules.tricks):
+    if fast:
+        tricks = _random_tricks(masks, leader, called, rules.tricks, rng)
+    for number in range(0 if fast else rules.tricks):  # the other policies, card by card
         trick: list[Card] = []
         led: Card | None = None
         first_lead = called if number == 0 else None
         for position in range(players):
             seat = (leader + position) % players
             legal = legal_mask(masks[seat], trick, first_lead)
-            if fast:  # random legal cards: no set built, the same draws as the policy's
-                card = _random_in_mask(legal, rng)
-                masks[seat] &= ~card.mask
-                trick.append(card)
-                continue
             hands[seat] = CardSet(masks[seat])
             legal_set = CardSet(legal)
             seat_policy = policies[seat] if policies is not None else None

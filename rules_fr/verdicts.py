@@ -141,43 +141,44 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
 
 
-_Raw = Mapping[str, Any] | tuple[Callable[..., dict[str, Any]], tuple[Any, ...]]
-"""A verdict's params as the check found them: a mapping, or (builder, facts)."""
+_Pending = tuple[Callable[..., Mapping[str, Any]], tuple[Any, ...]]
+"""A verdict's params not yet built: (builder, facts), the params being builder(*facts)."""
+
+
+def _as_given(params: Mapping[str, Any]) -> Mapping[str, Any]:
+    return params
 
 
 class Violation:
     """A rule a proposed action breaks (or, for a warning, a rule the player should mind).
 
-    ``params`` are JSON-ready (cards as codes). :func:`violation` hands over the values as the
-    check found them (cards, card sets, enums) and they are made JSON-ready the first time
-    ``params`` is read: a refused card costs the check no more than a legal one, and the
-    rendering is paid only when a verdict is shown. A verdict never changes once made.
+    ``params`` are JSON-ready (cards as codes). :func:`violation` and :func:`lazy_violation`
+    hand over the values as the check found them (cards, card sets, enums) and they are made
+    JSON-ready the first time ``params`` is read: a refused card costs the check little more
+    than a legal one, and the rendering is paid only when a verdict is shown. A verdict never
+    changes once made.
     """
 
-    __slots__ = ("code", "rule", "_raw", "_params")
+    __slots__ = ("code", "rule", "_data")
     __match_args__ = ("code", "rule", "params")
 
     code: Code
     rule: str
 
-    def __init__(self, code: Code, rule: str, params: Mapping[str, Any] | None = None,
-                 *, raw: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, code: Code, rule: str, params: Mapping[str, Any] | None = None) -> None:
         self.code = code
         self.rule = rule
-        self._params: Mapping[str, Any] | None = {} if params is None and raw is None else params
-        self._raw: _Raw | None = raw
+        self._data: Mapping[str, Any] | _Pending = {} if params is None else params
+        """The JSON-ready params, or what builds them (see :data:`_Pending`)."""
 
     @property
     def params(self) -> Mapping[str, Any]:
-        found = self._params
-        if found is None:
-            raw = self._raw
-            if isinstance(raw, tuple):
-                build, facts = raw
-                raw = build(*facts)
-            assert raw is not None
-            found = self._params = {k: _plain(v) for k, v in raw.items()}
-        return found
+        data = self._data
+        if type(data) is tuple:
+            build, facts = data
+            data = self._data = {k: _plain(v) for k, v in build(*facts).items()}
+        assert not isinstance(data, tuple)
+        return data
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Violation):
@@ -202,7 +203,11 @@ class Violation:
 def violation(code: Code, **params: Any) -> Violation:
     """A :class:`Violation` of ``code``, its rule id looked up; its params are made JSON-ready
     when first read."""
-    return Violation(code, RULE_OF_CODE[code], raw=params)
+    found: Violation = _new(Violation)
+    found.code = code
+    found.rule = RULE_OF_CODE[code]
+    found._data = (_as_given, (params,))
+    return found
 
 
 _new = object.__new__
@@ -216,8 +221,7 @@ def lazy_violation(code: Code, build: Callable[..., dict[str, Any]],
     found: Violation = _new(Violation)
     found.code = code
     found.rule = RULE_OF_CODE[code]
-    found._raw = (build, facts)
-    found._params = None
+    found._data = (build, facts)
     return found
 
 

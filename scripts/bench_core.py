@@ -14,8 +14,9 @@ peers``, see pyproject's ``bench`` extra); without it the peer's lines are skipp
   count and the score;
 * ``check_play`` of an illegal card against a legal one (ours only: the peer has no verdict).
 
-Figures are medians of several timed repeats, so a noisy neighbour moves them less than a
-mean would. Run with ``make bench`` (or ``.venv/bin/python scripts/bench_core.py``).
+Each pair of figures compared (ours and the peer's, a legal and an illegal card) is timed in
+alternated rounds and each is its fastest round (see :func:`paired_us`), so that the ratio
+holds on a shared machine. Run with ``make bench`` (or ``.venv/bin/python scripts/bench_core.py``).
 """
 
 from __future__ import annotations
@@ -36,12 +37,33 @@ from rules_fr.scoring import score_count
 from rules_fr.simulate import play_random_deal
 
 REPEATS = 7
+ROUNDS = 30
 PEERS = Path(__file__).resolve().parents[1] / ".venv" / "bench-peers"
 
 
 def median_us(stmt: Callable[[], object], number: int) -> float:
     runs = timeit.repeat(stmt, number=number, repeat=REPEATS)
     return statistics.median(runs) / number * 1e6
+
+
+def paired_us(first: Callable[[], object], second: Callable[[], object] | None,
+              number: int) -> tuple[float, float, float]:
+    """µs per call of ``first`` and ``second``, and how many times slower ``second`` is.
+
+    They are timed in alternation, :data:`ROUNDS` rounds of ``number // ROUNDS`` calls of
+    each in turn; each time is the fastest of its rounds (the least disturbed by the
+    neighbours), the ratio the median of the rounds' own ratios, so that a load that comes
+    and goes on a shared machine weighs on both sides of each ratio alike."""
+    if second is None:
+        return median_us(first, number), float("nan"), float("nan")
+    calls = max(1, number // ROUNDS)
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(ROUNDS):
+        a.append(timeit.timeit(first, number=calls))
+        b.append(timeit.timeit(second, number=calls))
+    ratio = statistics.median(y / x for x, y in zip(a, b, strict=True))
+    return min(a) / calls * 1e6, min(b) / calls * 1e6, ratio
 
 
 def _peer() -> ModuleType | None:
@@ -106,8 +128,8 @@ def _peer_random_deal(mm: ModuleType, rng: random.Random) -> list[float]:
     return list(game.round_scores)
 
 
-def _ratio(name: str, peer_us: float, ours_us: float) -> None:
-    print(f"{name}: {peer_us / ours_us:.2f} x")
+def _ratio(name: str, ratio: float) -> None:
+    print(f"{name}: {ratio:.2f} x")
 
 
 def main() -> None:
@@ -118,53 +140,67 @@ def main() -> None:
     trick = parse_cards(["5H", "T11"])
     card = parse_card("T13")
     assert card in legal_cards(hand, trick)
-    legal_us = median_us(lambda: legal_cards(hand, trick), 200_000)
-    print(f"legal_cards_18: {legal_us:.2f} us")
+    peer_legal_call: Callable[[], object] | None = None
     if mm is not None:
         peer_hand = [_peer_card(mm, c) for c in hand]
         peer_trick = _peer_trick(mm, trick)
         assert len(mm.legal_plays(peer_hand, peer_trick)) == len(legal_cards(hand, trick))
-        peer_legal = median_us(lambda: mm.legal_plays(peer_hand, peer_trick), 100_000)
-        print(f"peer_legal_cards_18: {peer_legal:.2f} us")
-        _ratio("legal_cards_speedup", peer_legal, legal_us)
 
-    good_us = median_us(lambda: check_play(hand, trick, card, players=4), 200_000)
-    print(f"check_play_18: {good_us:.2f} us")
+        def peer_legal_call() -> object:
+            return mm.legal_plays(peer_hand, peer_trick)
+
+    legal_us, peer_legal, legal_ratio = paired_us(lambda: legal_cards(hand, trick), peer_legal_call,
+                                     100_000)
+    print(f"legal_cards_18: {legal_us:.2f} us")
+    if mm is not None:
+        print(f"peer_legal_cards_18: {peer_legal:.2f} us")
+        _ratio("legal_cards_speedup", legal_ratio)
+
     bad = parse_card("T6")
-    bad_us = median_us(lambda: check_play(hand, trick, bad, players=4), 200_000)
+    good_us, bad_us, bad_ratio = paired_us(lambda: check_play(hand, trick, card, players=4),
+                                lambda: check_play(hand, trick, bad, players=4), 200_000)
+    print(f"check_play_18: {good_us:.2f} us")
     print(f"check_play_18_illegal: {bad_us:.2f} us")
-    print(f"check_play_illegal_over_legal: {bad_us / good_us:.2f} x")
+    _ratio("check_play_illegal_over_legal", bad_ratio)
 
     # One counted deal, scored by each: a garde with 2 bouts and 49 points, petit au bout.
     counted = play_random_deal(4, random.Random(11)).count
     points_half, bouts = counted.taker_points_half, counted.taker_bouts
-    score_us = median_us(lambda: score_count(counted, players=4, contract=Contract.GARDE),
-                         100_000)
-    print(f"score_deal: {score_us:.2f} us")
+    peer_score: Callable[[], object] | None = None
     if mm is not None:
         target = mm.threshold(bouts)
         points = points_half / 2
         petit = {Camp.TAKER: "taker", Camp.DEFENSE: "defence", None: None}[
             counted.petit_au_bout]
 
-        def peer_score() -> list[float]:
+        def peer_score() -> list[float]:  # the per-seat scores, as ours reads .taker
             made = points >= target
             score = mm.hand_score(made, points - target, 2, petit, None)
             return mm.distribute(0, score)  # type: ignore[no-any-return]
 
-        peer_score_us = median_us(peer_score, 100_000)
+    score_us, peer_score_us, score_ratio = paired_us(
+        lambda: score_count(counted, players=4, contract=Contract.GARDE).taker, peer_score,
+        100_000)
+    print(f"score_deal: {score_us:.2f} us")
+    if mm is not None:
         print(f"peer_score_deal: {peer_score_us:.2f} us")
-        _ratio("score_deal_speedup", peer_score_us, score_us)
+        _ratio("score_deal_speedup", score_ratio)
 
     rng = random.Random(1)
-    per_deal = median_us(lambda: play_random_deal(4, rng), 300)
+    peer_deal_call: Callable[[], object] | None = None
+    if mm is not None:
+        peer_rng = random.Random(1)
+
+        def peer_deal_call() -> object:
+            return _peer_random_deal(mm, peer_rng)
+
+    per_deal, peer_deal, deal_ratio = paired_us(lambda: play_random_deal(4, rng),
+                                                peer_deal_call, 600)
     print(f"random_deal_4p: {per_deal / 1000:.3f} ms")
     print(f"random_deals_per_second_4p: {1e6 / per_deal:.0f} deals/s")
     if mm is not None:
-        peer_rng = random.Random(1)
-        peer_deal = median_us(lambda: _peer_random_deal(mm, peer_rng), 300)
         print(f"peer_random_deal_4p: {peer_deal / 1000:.3f} ms")
-        _ratio("random_deal_speedup", peer_deal, per_deal)
+        _ratio("random_deal_speedup", deal_ratio)
 
 
 if __name__ == "__main__":
