@@ -147,11 +147,13 @@ def shuffled_deck(seed: int | None = None) -> list[Card]:
     (True, 78, 78)
     """
     cards = list(DECK)
-    rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-    # random.shuffle's Fisher-Yates with its own draws (randbelow by rejection sampling on
-    # getrandbits), written out: the same packs for the same seeds, without a method call
-    # per card
-    getrandbits = rng.getrandbits
+    if seed is None:
+        random.SystemRandom().shuffle(cards)
+        return cards
+    # Seeded (the simulator's millions of deals): random.shuffle's Fisher-Yates with its
+    # own draws (randbelow by rejection sampling on getrandbits), written out — the same
+    # packs for the same seeds, without a method call per card.
+    getrandbits = random.Random(seed).getrandbits
     for i, bound, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j >= bound:

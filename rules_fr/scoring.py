@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple, Protocol
 
 from rules_fr.cards import CardSet
 from rules_fr.contracts import Camp, Contract
-from rules_fr.counting import Count, PlayedTrick, count_deal
+from rules_fr.counting import PlayedTrick, count_deal
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.verdicts import Code, Violation, violation
 
@@ -134,7 +134,8 @@ class Score:
 
     @property
     def taker(self) -> int:
-        return self.total * (2 if self._with_partner else self.players - 1)
+        players = self.players
+        return self.total * (2 if players == 5 and not self.facts[6] else players - 1)
 
     @property
     def partner(self) -> int:
@@ -212,15 +213,50 @@ def score(
         raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
     if not 0 <= bouts <= 3:
         raise ValueError(f"bouts must be 0 to 3, not {bouts}")
-    return _score(players, contract, bouts, points_half, petit_au_bout, tuple(poignees),
-                  chelem_announced, chelem, alone)
+    return score_count(_Figures(bouts, points_half, petit_au_bout, chelem), players=players,
+                       contract=contract, poignees=poignees,
+                       chelem_announced=chelem_announced, alone=alone)
 
 
-def _score(players: int, contract: Contract, bouts: int, points_half: int,
-           petit_au_bout: Camp | None, poignees: tuple[tuple[Camp, PoigneeLevel], ...],
-           chelem_announced: bool, chelem: Camp | None, alone: bool) -> Score:
-    """:func:`score` on checked figures, its arguments in order (the hot path of every
-    scored deal)."""
+class Counted(Protocol):
+    """What a score needs of a count (:class:`~rules_fr.counting.Count` has it)."""
+
+    @property
+    def taker_bouts(self) -> int: ...
+    @property
+    def taker_points_half(self) -> int: ...
+    @property
+    def petit_au_bout(self) -> Camp | None: ...
+    @property
+    def chelem(self) -> Camp | None: ...
+
+
+class _Figures(NamedTuple):
+    """The figures :func:`score` is given, in the shape of a count."""
+
+    taker_bouts: int
+    taker_points_half: int
+    petit_au_bout: Camp | None
+    chelem: Camp | None
+
+
+def score_count(
+    count: Counted,
+    *,
+    players: int,
+    contract: Contract,
+    poignees: Sequence[tuple[Camp, PoigneeLevel]] = (),
+    chelem_announced: bool = False,
+    alone: bool = False,
+) -> Score:
+    """Score a counted deal: the taker camp's points and bouts, the petit au bout and the
+    chelem come from ``count`` (one place maps a count to a score, for the deal state
+    machines, the simulator, ``/score`` and ``/score/deal`` alike)."""
+    if players not in (3, 4, 5):
+        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
+    bouts, points_half = count.taker_bouts, count.taker_points_half
+    petit_au_bout, chelem = count.petit_au_bout, count.chelem
+    poignees = tuple(poignees)
     target = TARGETS[bouts]
     gap_half = points_half - 2 * target
     won = gap_half >= 0
@@ -291,24 +327,6 @@ def _derivation(s: Score) -> tuple[ScoreLine, ...]:
     lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total},
                            -total))
     return tuple(lines)
-
-
-def score_count(
-    count: Count,
-    *,
-    players: int,
-    contract: Contract,
-    poignees: Sequence[tuple[Camp, PoigneeLevel]] = (),
-    chelem_announced: bool = False,
-    alone: bool = False,
-) -> Score:
-    """Score a counted deal: the taker camp's points and bouts, the petit au bout and the
-    chelem come from ``count`` (one place maps a count to a score, for the deal state
-    machines, the simulator and ``/score/deal`` alike)."""
-    if players not in (3, 4, 5):
-        raise ValueError(f"a deal is played by 3, 4 or 5 players, not {players}")
-    return _score(players, contract, count.taker_bouts, count.taker_points_half,
-                  count.petit_au_bout, tuple(poignees), chelem_announced, count.chelem, alone)
 
 
 def score_deal(

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from rules_fr.actions import ACTION_KINDS
 from rules_fr.contracts import Contract
 from tutor.api.base import BaseSchema, ViolationSchema
 from tutor.api.score import ScoreResponse
@@ -17,8 +18,8 @@ from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractFiel
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
            "DuplicateDeal", "EventsResponse", "TableView"]
 
-ACTION_CHOICES: Final = ("bid", "call", "ecart", "chien", "jeu", "chelem", "poignee", "play",
-                         "pause", "resume", "annul", "robot", "person")
+ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "robot", "person")
+"""The core's action kinds (rules_fr.actions), then the referee's table actions."""
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
                       "irregularity", "seat")
@@ -300,8 +301,7 @@ class EventSchema(Schema):
     partner = fields.Integer(allow_none=True)
     hand = _Cards(metadata={"description": "deal: the viewer's own hand."})
     seat = fields.Integer(allow_none=True)
-    action = fields.String(metadata={"enum": ["bid", "call", "ecart", "jeu", "chelem",
-                                              "poignee", "play", "chien"]})
+    action = fields.String(metadata={"enum": list(ACTION_KINDS)})
     by = fields.String(metadata={"enum": ["seat", "bot", "referee"]})
     bid = fields.String()
     card = fields.String()
