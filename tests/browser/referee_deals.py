@@ -27,15 +27,19 @@ class ScriptedDeal:
     """(seat, card) in the order the cards were played."""
     tricks: list[dict[str, object]] = field(default_factory=list)
     revoke: tuple[int, int] | None = None
+    poignee: tuple[int, list[str]] | None = None
+    """(seat, trumps shown) of a simple poignée shown before that seat's first card."""
 
 
 def _suit_of(card: Card) -> Suit:
     return card.suit
 
 
-def scripted_deal(seed: int, *, revoke_at: int = 2) -> ScriptedDeal:
+def scripted_deal(seed: int, *, revoke_at: int = 2, poignee: bool = False) -> ScriptedDeal:
     """A deal of four players with a revoke at trick ``revoke_at`` (or later, at the first
-    trick led in a plain suit where a defender holds it and something else to play)."""
+    trick led in a plain suit where a defender holds it and something else to play); with
+    ``poignee``, a deal where a seat holds ten trumps or more, and shows the ten highest (a
+    simple poignée, FFT: 10 trumps at four players) before its first card."""
     rng = random.Random(seed)
     while True:
         dealt = deal(4, 0, seed=rng.randrange(2**31))
@@ -48,6 +52,14 @@ def scripted_deal(seed: int, *, revoke_at: int = 2) -> ScriptedDeal:
             continue
         hands[taker] = CardSet((hands[taker].mask | dealt.chien.mask) & ~ecart.mask)
         script = ScriptedDeal(dealt.chien.codes(), ecart.codes(), taker)
+        if poignee:
+            holders = [seat for seat in range(4)
+                       if sum(1 for c in hands[seat] if c.is_trump) >= 10]
+            if not holders:
+                continue
+            trumps = sorted((c for c in hands[holders[0]] if c.is_trump),
+                            key=lambda c: -c.rank)[:10]
+            script.poignee = (holders[0], [c.code for c in trumps])
         leader = (0 + 1) % 4
         for number in range(1, 19):
             trick: list[Card] = []

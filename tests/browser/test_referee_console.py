@@ -66,7 +66,8 @@ def _api(server: str, path: str, token: str | None = None, body: Any = None) -> 
 def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> None:
     p = page.page
     p.set_viewport_size(PHONE)
-    script = scripted_deal(7)
+    script = scripted_deal(7, poignee=True)
+    assert script.poignee is not None
     page.goto("/referee/physical?lang=fr")
     for i, name in enumerate(NAMES):
         p.fill(f"#console-name-{i}", name)
@@ -92,6 +93,7 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
     taps.tap(p.locator("#console-jeu"))  # the écart made face down: « Jeu »
 
     revokes_seen = 0
+    poignee_shown = False
     for number, (seat, code) in enumerate(script.plays):
         assert taps.state()["step"] == "play", (number, taps.state())
         assert NAMES[seat] in p.locator("#console-step-title").inner_text()
@@ -103,6 +105,16 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
                 taps.count += 1
                 gone = p.locator(f"#console-cards button[data-code='{played}']")
                 assert gone.is_disabled()
+        if script.poignee and seat == script.poignee[0] and not poignee_shown:
+            # the poignée shown before the seat's first card: its ten trumps, then confirmed
+            taps.tap(p.locator("#console-poignee"), records=False)
+            assert taps.state()["step"] == "poignee"
+            for trump in script.poignee[1]:
+                taps.card(trump, cards, records=False)
+            taps.tap(p.locator("#console-confirm"))
+            assert taps.state()["step"] == "play"
+            poignee_shown = True
+            assert "10" in p.locator("#console-status").inner_text()
         taps.card(code, cards)
         if taps.state()["step"] == "ruling":
             revokes_seen += 1
@@ -112,7 +124,7 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
             if revokes_seen == 1:
                 p.screenshot(path=str(SCREENSHOTS / "referee-console-revoke-phone.png"))
             taps.tap(p.locator("#console-play-on"))
-    assert revokes_seen >= 1
+    assert revokes_seen >= 1 and poignee_shown
     p.locator("#console-derivation li").first.wait_for()
 
     # the score and the scoresheet are the API's
