@@ -109,3 +109,29 @@ def test_two_table_duplicate_evening_ranked_as_the_api_ranks(page: Any, server: 
     p.set_viewport_size(PHONE)
     page.shot("referee-evening-duplicate")
     p.set_viewport_size(DESKTOP)
+
+
+def test_evening_of_real_cards_gives_each_table_its_console(page: Any, server: str) -> None:
+    """Free deals with real cards: a console per table, each opening on its own table (its
+    names, its referee key in the fragment); the ranking counts every player at zero until a
+    deal is scored."""
+    p = page.page
+    page.goto("/referee/evening?lang=fr")
+    p.select_option("#evening-mode", "physical")
+    p.select_option("#evening-tables", "2")
+    p.select_option("#evening-players", "3")
+    p.fill("#evening-name-1-0", "Yves")
+    p.locator("#evening-start").click()
+    p.wait_for_function("() => document.getElementById('evening').dataset.ranked === '0'"
+                        " && document.querySelectorAll('#evening-ranking tbody tr').length === 6")
+    ranks = p.locator("#evening-ranking tbody td.rank").all_inner_texts()
+    assert ranks == ["1"] * 6  # nobody has scored: all tied
+    href = p.locator("#evening-console-1").get_attribute("href")
+    table_id = p.locator("#evening-list section").nth(1).get_attribute("data-table")
+    assert f"/referee/physical#t={table_id}&k=" in href
+    console = p.context.new_page()
+    console.goto(href)
+    console.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
+    assert console.locator("#console").get_attribute("data-table") == table_id
+    assert "Yves" in console.locator("#console-sheet thead").inner_text()
+    console.close()

@@ -150,6 +150,7 @@ def referee_texts() -> dict[str, Any]:
         "refused": _("Refused"),
         "cancel": _("Cancel"),
         "over": _("The partie is over."),
+        "winners": _("Winner: %(names)s."),
         "paused": _("The table is paused."),
         "resume": _("Resume play"),
         "waiting": _("Waiting for the table…"),

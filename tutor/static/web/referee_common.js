@@ -169,6 +169,12 @@
       box.replaceChildren(download, print);
     }
 
+    /* "The partie is over. Winner: …" from the API's leaders (several when tied). */
+    function overText(view) {
+      const winners = (view.scoresheet.winners || []).map((i) => view.names[i]);
+      return R.over + (winners.length ? " " + fill(R.winners, { names: winners.join(", ") }) : "");
+    }
+
     function text(node, value) {
       if (node.textContent !== value) node.textContent = value;
     }
@@ -177,7 +183,7 @@
       R: R, call: call, connectionBanner: connectionBanner, fragment: fragment,
       withFragment: withFragment, eventText: eventText, changesSince: changesSince,
       drawSheet: drawSheet, sheetCsv: sheetCsv, sheetExports: sheetExports, bidName: bidName,
-      text: text,
+      text: text, overText: overText,
     };
   };
 })();

@@ -302,7 +302,7 @@
       let title = "";
       let controls = [];
       switch (step) {
-        case "over": title = R.over; break;
+        case "over": title = K.overText(view); break;
         case "ruling": title = R.step_ruling; break;
         case "paused":
           title = R.paused;

@@ -156,7 +156,7 @@
       const view = views[evening.tables[i].id];
       if (!view) return;
       const sheet = view.scoresheet;
-      K.text($("evening-status-" + i), view.over ? R.over : fill(R.deals_played, { count: sheet.entries.length, deals: view.deals }));
+      K.text($("evening-status-" + i), view.over ? K.overText(view) : fill(R.deals_played, { count: sheet.entries.length, deals: view.deals }));
       K.drawSheet($("evening-sheet-" + i), view);
     }
 

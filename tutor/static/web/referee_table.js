@@ -308,7 +308,7 @@
     function drawStatus() {
       const deal = view.deal;
       const facts = [];
-      if (view.over) facts.push(R.over);
+      if (view.over) facts.push(K.overText(view));
       else if (view.paused) facts.push(R.paused);
       else if (mine()) facts.push(R.your_turn);
       else if (view.to_move !== null && view.to_move !== undefined) facts.push(fill(R.waiting_for, { name: name(view.to_move) }));
