@@ -89,7 +89,5 @@ def referee_new() -> str:
 @bp.get("/referee/table/<string(minlength=8,maxlength=32):table_id>")
 def referee_table(table_id: str) -> str:
     """An online table as one seat (or the referee) sees it; the token is in the fragment."""
-    streams = any(rule.rule.endswith("/stream-tickets")
-                  for rule in current_app.url_map.iter_rules())
     return _referee_page("referee_table.html", "referee", _("Online table"),
-                         table_id=table_id, streams=streams)
+                         table_id=table_id)

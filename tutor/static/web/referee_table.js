@@ -49,57 +49,9 @@
       return answer;
     }
 
-    /* Follow the table. With the API's streams (a stream ticket opens the seat's
-     * EventSource), each event pushed brings the new view; without them (a server that offers
-     * no ticket), the page polls the events since its seq. Either way the view is fetched now
-     * and then, which keeps the seat's presence and the seats' lights fresh. */
-    const EVENT_TYPES = ["deal", "action", "redeal", "scored", "paused", "resumed", "revoke", "irregularity", "seat"];
-    let source = null;
-    let streams = root.dataset.streams === "true"; // the server offers stream tickets
-    let pending = null;
-
-    function refreshSoon() {
-      if (pending) return;
-      pending = setTimeout(async () => {
-        pending = null;
-        if (busy) { refreshSoon(); return; }
-        await refresh();
-      }, 30);
-    }
-
-    async function openStream() {
-      if (source || !streams || !view) return;
-      const answer = await K.call("POST", "/tables/" + encodeURIComponent(tableId) + "/stream-tickets", token);
-      if (!answer.ok) {
-        if (answer.status === 404 || answer.status === 405) streams = false;
-        return;
-      }
-      const url = answer.data.stream + (answer.data.stream.includes("?") ? "&" : "?") + "since=" + view.seq;
-      source = new EventSource(url);
-      root.dataset.stream = "open";
-      EVENT_TYPES.forEach((type) => source.addEventListener(type, (message) => {
-        let e = null;
-        try { e = JSON.parse(message.data); } catch (error) { e = null; }
-        if (e && e.type === "scored") showScore([e]);
-        if (!e || !view || e.seq > view.seq) refreshSoon();
-      }));
-      source.addEventListener("error", () => {
-        if (source && source.readyState === EventSource.CLOSED) {
-          // a ticket lasts a minute: a reconnection after that is refused; ask for a new one
-          source = null;
-          root.dataset.stream = "closed";
-        }
-      });
-    }
-
+    /* Follow the table: the events since the last seq; when there are any, the new view. */
     async function follow() {
       clearTimeout(timer);
-      if (streams && !source) await openStream();
-      if (source && view && !busy) {
-        if (Date.now() - lastSeats > 4000) await refresh();
-        timer = setTimeout(follow, 1000);
-        return;
-      }
       if (view && !busy) {
         const answer = await K.call("GET", "/tables/" + encodeURIComponent(tableId) + "/events?since=" + view.seq, token);
         if (answer.ok && answer.data.events.length && !busy) {
