@@ -1,6 +1,8 @@
 """The sentences of the facts endpoints: card points, the winner of a trick, the dealer draw,
 how a deal is dealt, the cut, an auction's outcome, the slam's lead, a partie's scoresheet and
-a duplicate's notes — and the error keys and the violation sentence (``cut-size``) they add.
+a duplicate's notes — and the error keys they add. The cut's violation (``cut-size``) is worded
+with the other violations in :mod:`tutor.i18n.violations`, a layer below this one: facts build
+on violations, never the other way round.
 
 Like the rest of :mod:`tutor.i18n`, the msgids are English and the catalogs translate them;
 nothing here decides a rule: the numbers come from :mod:`rules_fr`.
@@ -41,7 +43,6 @@ from tutor.i18n.words import (
 
 __all__ = [
     "FACT_ERRORS",
-    "cut_size_message",
     "explain_auction",
     "explain_chelem",
     "explain_count",
@@ -71,18 +72,6 @@ def _points_plural(half: int) -> int:
     if half == 2:
         return 1
     return 0 if half < 2 else 2
-
-
-# --- the violation sentence of the cut -------------------------------------------------------
-
-
-def cut_size_message(p: P) -> str:
-    """``cut-size``: the cut took or left three cards or fewer."""
-    if isinstance(p.get("at"), int) and isinstance(p.get("left"), int):
-        return gettext("A cut must take more than three cards and leave more than three: this "
-                       "one takes %(at)s and leaves %(left)s.", at=number(p["at"]),
-                       left=number(p["left"]))
-    return gettext("A cut must take more than three cards and leave more than three.")
 
 
 # --- error keys --------------------------------------------------------------------------------

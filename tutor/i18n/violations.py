@@ -30,6 +30,7 @@ from tutor.i18n.words import (
     format_list,
     gettext,
     ngettext,
+    number,
     pgettext,
     points,
     request_memo,
@@ -528,9 +529,12 @@ def score_reason(reason: Any, p: Params) -> str | None:
 
 
 def _cut_size(p: Params) -> str:
-    from tutor.i18n.facts import cut_size_message  # facts imports this module
-
-    return cut_size_message(p)
+    """``cut-size``: the cut took or left three cards or fewer."""
+    if isinstance(p.get("at"), int) and isinstance(p.get("left"), int):
+        return gettext("A cut must take more than three cards and leave more than three: this "
+                       "one takes %(at)s and leaves %(left)s.", at=number(p["at"]),
+                       left=number(p["left"]))
+    return gettext("A cut must take more than three cards and leave more than three.")
 
 
 def _score_impossible(p: Params) -> str:
