@@ -144,7 +144,10 @@ def test_every_error_key_has_a_sentence_in_both_languages(app: Flask) -> None:
               "seat": 2, "trick": 3, "level": "simple", "id": "x.y", "path": "/x",
               "method": "PUT", "allowed": "GET", "max_bytes": 65536, "content_type": "text/x",
               "reason": "bouts-points", "bouts": 3, "points_half": 10, "name": "Ana",
-              "deal": 2}
+              "deal": 2,
+              # the tables' keys, rendered by the same handler since it is the only one
+              "action": "play", "cards": ["KH"], "table": "AAAAAAAA", "first": "BBBBBBBB",
+              "asked": 1, "seq": 5, "sent": 4, "member": "card"}
     for lang in ("fr", "en"):
         with app.test_request_context(f"/?lang={lang}"):
             for key in sorted(ERROR_KEYS):

@@ -9,10 +9,16 @@ view, and even an unexpected exception (500) share one shape::
      "errors": [{"pointer": "/hand/3", "code": "unknown-card", "params": {"text": "XX"},
                  "detail": "Unknown card: “XX”."}]}
 
+This is the one place a problem+json body is built: a view refuses by raising
+:class:`Problem` (a status, a catalog key, its params and any extra members — the tables' 401,
+403 and 409, an illegal action's 422 with its violations) or :class:`Unprocessable` (field
+problems), and :func:`handle_http_exception` renders it like any other HTTP error.
+
 Sentences never live here: a validation message is an :class:`ErrorKey` (a catalog key with its
 params) and the handler renders it with :func:`tutor.i18n.error_text` when the response is
-built. marshmallow's own English messages ("Missing data for required field.") are mapped to
-keys too, so no English sentence reaches a French reader.
+built. Each key is declared once, beside its sentence, in :data:`tutor.i18n.errors.ERRORS`.
+marshmallow's own English messages ("Missing data for required field.") are mapped to keys
+too, so no English sentence reaches a French reader.
 """
 
 from __future__ import annotations
@@ -21,13 +27,12 @@ import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from flask import Flask, current_app, json, request
+from flask import Flask, Response, current_app, json, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
 from tutor.i18n import error_text
-from tutor.i18n.facts import FACT_ERRORS
-from tutor.i18n.streams import STREAM_ERRORS
+from tutor.i18n.errors import ERRORS
 
 __all__ = [
     "ERROR_KEYS",
@@ -35,6 +40,7 @@ __all__ = [
     "PROBLEM_JSON",
     "ErrorKey",
     "FieldProblem",
+    "Problem",
     "ProblemSchema",
     "Unprocessable",
     "content_coding",
@@ -62,20 +68,9 @@ _STATUS_KEYS: Final = {
     500: "internal-error",
 }
 
-ERROR_KEYS: Final = frozenset({
-    *_STATUS_KEYS.values(),
-    *(f"title-{status}" for status in _STATUS_KEYS),
-    "unknown-card", "duplicate-card", "card-in-hand-and-trick", "card-not-in-hand",
-    "trick-too-long", "hand-too-large", "players-range", "unknown-contract", "unknown-bid",
-    "not-a-half-point", "points-range", "field-required", "field-invalid", "impossible-score",
-    "unknown-field", "field-null", "value-range", "unknown-choice", "list-too-long",
-    "list-too-short", "chien-too-large", "seat-range", "partner-not-five", "partner-is-taker",
-    "trick-count", "trick-size", "illegal-deal", "illegal-ecart", "illegal-play",
-    "partner-mismatch", "poignee-not-held", "poignee-twice", "unknown-rule",
-    *FACT_ERRORS,
-    *STREAM_ERRORS,
-})
-"""Every key the API renders with ``error_text`` (a test checks the catalogs hold them all)."""
+ERROR_KEYS: Final = frozenset(ERRORS)
+"""Every key the API may render with ``error_text``: the keys of the catalog of sentences,
+declared there once (a test checks that every key the code names is one of them)."""
 
 
 class ErrorKey(str):
@@ -119,6 +114,22 @@ class FieldProblem:
     def as_dict(self) -> dict[str, Any]:
         return {"pointer": self.pointer, "code": self.key, "params": self.params,
                 "detail": _text(self.key, self.params), **self.extra}
+
+
+class Problem(HTTPException):
+    """A refusal a view raises: its status, its catalog key and params, the members the body
+    adds (``seq`` of a 409, an illegal action's ``violations`` and ``explanation``) and the
+    headers (``WWW-Authenticate`` of a 401). The one handler renders it as it renders every
+    other error; raised inside a table's transaction, it also rolls the transaction back."""
+
+    def __init__(self, status: int, key: str, *, headers: Mapping[str, str] | None = None,
+                 extra: Mapping[str, Any] | None = None, **params: Any) -> None:
+        super().__init__()
+        self.code = status
+        self.key = key
+        self.params = params
+        self.extra = dict(extra or {})
+        self.problem_headers = dict(headers or {})
 
 
 class Unprocessable(UnprocessableEntity):
@@ -184,10 +195,17 @@ def _text(key: str, params: Mapping[str, Any]) -> str:
 
 def problem_response(status: int, key: str, *, params: Mapping[str, Any] | None = None,
                      problems: list[FieldProblem] | None = None,
-                     headers: Mapping[str, str] | None = None):  # -> Response
-    """The problem+json response of ``status`` whose detail is the sentence of ``key``."""
-    title_key = f"title-{status}" if f"title-{status}" in ERROR_KEYS else (
-        "title-500" if status >= 500 else "title-400")
+                     headers: Mapping[str, str] | None = None,
+                     extra: Mapping[str, Any] | None = None) -> Response:
+    """The problem+json response of ``status`` whose detail is the sentence of ``key``.
+
+    ``problems`` (a 422's fields at fault) become ``errors``; ``extra`` members are added to
+    the body, and an ``explanation`` among them (an illegal action's, composed from its
+    violations) is the detail too, since it says more than the key's sentence.
+    """
+    title_key = f"title-{status}"
+    if title_key not in ERRORS:  # a status with no title of its own: its class's
+        title_key = "title-500" if status >= 500 else "title-400"
     body: dict[str, Any] = {
         "type": TYPE_PREFIX + key,
         "title": _text(title_key, {}),
@@ -200,6 +218,10 @@ def problem_response(status: int, key: str, *, params: Mapping[str, Any] | None 
         body["detail"] = (rendered[0]["detail"] if len(rendered) == 1
                           else _text(key, {"count": len(rendered)}))
         body["errors"] = rendered
+    if extra:
+        body.update(extra)
+        if "explanation" in extra:
+            body["detail"] = extra["explanation"]
     response = current_app.response_class(
         json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
@@ -232,7 +254,7 @@ def content_coding() -> str | None:
     return None if coding.lower() in ("", "identity") else coding
 
 
-def handle_http_exception(error: HTTPException):  # -> Response
+def handle_http_exception(error: HTTPException) -> Response:
     """The one handler: every ``HTTPException`` (and, through Flask, every unhandled exception
     as a 500) becomes problem+json; werkzeug's own headers (``Allow``) are kept."""
     status = error.code or 500
@@ -243,6 +265,9 @@ def handle_http_exception(error: HTTPException):  # -> Response
     page_error = current_app.extensions.get(PAGE_ERRORS)
     if page_error is not None and not request.path.startswith("/api/"):
         return page_error(error)  # a person's browser on a page: an HTML page, not JSON
+    if isinstance(error, Problem):
+        return problem_response(status, error.key, params=error.params,
+                                headers=error.problem_headers, extra=error.extra)
     headers = dict(error.get_headers())
     data = getattr(error, "data", None) or {}
     headers.update(data.get("headers") or {})

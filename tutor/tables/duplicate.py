@@ -24,8 +24,8 @@ from werkzeug.exceptions import NotFound
 
 from rules_fr.duplicate import defender_note, match_points, topage_notes
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested
-from tutor.errors import PROBLEM_JSON, ErrorKey, FieldProblem, ProblemSchema, Unprocessable
-from tutor.tables.resources import _guarded, _json, _problem, _Refused, get_store
+from tutor.errors import PROBLEM_JSON, ErrorKey, FieldProblem, Problem, ProblemSchema, Unprocessable
+from tutor.tables.resources import _json, get_store
 
 __all__ = ["blp"]
 
@@ -107,7 +107,6 @@ def _percent(value: Any) -> float:
 @blp.response(200, CompareResponse)
 @blp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM_JSON,
                   description="A token that is not its table's.")
-@_guarded
 def compare(body: dict[str, Any]) -> Response:
     """Compare one prepared deal across duplicate tables: topage notes of the takers and
     defenders on each deal number, and match points between each pair of tables."""
@@ -124,8 +123,8 @@ def compare(body: dict[str, Any]) -> Response:
         if found is False:
             raise NotFound()
         if found is None:
-            raise _Refused(_problem(401, "token-invalid", headers={
-                "WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'}))
+            raise Problem(401, "token-invalid", headers={
+                "WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'})
         info = store.info(None, table_id)
         assert info is not None
         key = info.meta.deal_key

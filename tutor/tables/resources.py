@@ -22,7 +22,6 @@ lead in the called suit, a petit sec) the same way, before the score.
 
 from __future__ import annotations
 
-import functools
 import json as jsonlib
 from collections.abc import Callable
 from typing import Any, Final
@@ -49,9 +48,8 @@ from rules_fr.poignee import poignee_level
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, Violation
 from tutor.api.base import ApiBlueprint
-from tutor.errors import PROBLEM_JSON, TYPE_PREFIX, FieldProblem, ProblemSchema, Unprocessable
+from tutor.errors import PROBLEM_JSON, FieldProblem, Problem, ProblemSchema, Unprocessable
 from tutor.i18n import (
-    error_text,
     explain_bid,
     explain_ecart,
     explain_king_call,
@@ -92,26 +90,6 @@ _CREATE: Final = CreateTableRequest()
 _ACTION: Final = ActionRequest()
 TABLE_PATH: Final = "/<string(minlength=8,maxlength=32):table_id>"
 
-
-
-def _problem(status: int, key: str, *, headers: dict[str, str] | None = None,
-             extra: dict[str, Any] | None = None, **params: Any) -> Response:
-    """A problem+json response; every sentence comes from the catalogs (``error_text``)."""
-    body = {"type": TYPE_PREFIX + key, "title": error_text(f"title-{status}"),
-            "status": status, "detail": error_text(key, **params), **(extra or {})}
-    if "explanation" in body:
-        body["detail"] = body["explanation"]
-    response = current_app.response_class(jsonlib.dumps(body, ensure_ascii=False),
-                                          status=status, mimetype=PROBLEM_JSON)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
-
-
-class _Refused(Exception):
-    def __init__(self, response: Response) -> None:
-        super().__init__()
-        self.response = response
 
 
 TOKEN_SCHEME: Final = "tableToken"
@@ -177,27 +155,15 @@ def _auth(table_id: str) -> TableAuth:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
-        raise _Refused(_problem(401, "token-required",
-                                headers={"WWW-Authenticate": 'Bearer realm="tables"'}))
+        raise Problem(401, "token-required", headers={"WWW-Authenticate": 'Bearer realm="tables"'})
     found = get_store().authenticate(table_id, token.strip())
     if found is False:
         raise NotFound()
     if found is None:
-        raise _Refused(_problem(401, "token-invalid", headers={
-            "WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'}))
+        raise Problem(401, "token-invalid", headers={
+            "WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'})
     assert isinstance(found, TableAuth)
     return found
-
-
-def _guarded(view: Callable[..., Response]) -> Callable[..., Response]:
-    @functools.wraps(view)
-    def wrapper(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except _Refused as refused:
-            return refused.response
-
-    return wrapper
 
 
 def _problems(*statuses: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -310,7 +276,6 @@ def _duplicate_problem(players: int, dup: dict[str, Any]) -> FieldProblem | None
 @blp.route(TABLE_PATH, methods=["GET"])
 @blp.response(200, TableView, description="What the token may see of the table.")
 @_problems(401)
-@_guarded
 def view_table(table_id: str) -> Response:
     """The table as the token's holder may see it (a seat sees its own hand only)."""
     auth = _auth(table_id)
@@ -373,9 +338,9 @@ def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
 
 def _refuse_illegal(state: TableState, action: Action,
                     found: list[Violation]) -> None:
-    raise _Refused(_problem(422, "illegal-action", extra={
+    raise Problem(422, "illegal-action", extra={
         "violations": [violation_payload(v) for v in found],
-        "explanation": _explain(state, action, found), "seq": state.seq}))
+        "explanation": _explain(state, action, found), "seq": state.seq})
 
 
 @blp.route(TABLE_PATH + "/actions", methods=["POST"])
@@ -383,7 +348,6 @@ def _refuse_illegal(state: TableState, action: Action,
 @blp.response(201, ActionResponse, description="The events the action caused (the action, "
                                                "then the bots' and the server's).")
 @_problems(401, 403, 409, 422)
-@_guarded
 def act(body: dict[str, Any], table_id: str) -> Response:
     """A seat's action (bid, call, ecart, jeu, chelem, poignee, play) or the referee's (pause,
     resume, annul). Once the contract is settled the taker says « Jeu » (`jeu`: the player
@@ -402,11 +366,11 @@ def act(body: dict[str, Any], table_id: str) -> Response:
         decide = _seat_handover(auth, body, people, physical)
     elif kind in ("pause", "resume", "annul"):
         if not auth.is_referee:
-            raise _Refused(_problem(403, "referee-only", action=kind))
+            raise Problem(403, "referee-only", action=kind)
 
         def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
             if state.over:
-                raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+                raise Problem(409, "partie-over", extra={"seq": state.seq})
             if kind == "pause":
                 return [] if state.paused else [("paused", {"by": "referee"})]
             if kind == "resume":
@@ -427,19 +391,19 @@ def act(body: dict[str, Any], table_id: str) -> Response:
                                               {"seat": asked, "players": people})])
         if physical:
             if not auth.is_referee:
-                raise _Refused(_problem(403, "referee-only", action=kind))
+                raise Problem(403, "referee-only", action=kind)
         elif auth.is_referee:
-            raise _Refused(_problem(403, "referee-cannot-play"))
+            raise Problem(403, "referee-cannot-play")
         elif auth.seat != asked:
-            raise _Refused(_problem(403, "seat-forbidden", seat=auth.seat, asked=asked))
+            raise Problem(403, "seat-forbidden", seat=auth.seat, asked=asked)
 
         def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
             if state.over:
-                raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+                raise Problem(409, "partie-over", extra={"seq": state.seq})
             if state.paused:
-                raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
+                raise Problem(409, "table-paused", extra={"seq": state.seq})
             if state.donne is None or state.scored:  # between deals: only when paused
-                raise _Refused(_problem(409, "table-paused", extra={"seq": state.seq}))
+                raise Problem(409, "table-paused", extra={"seq": state.seq})
             person = asked
             if person is None:  # the chien of a physical table: the taker's
                 taker = state.donne.taker
@@ -456,9 +420,9 @@ def act(body: dict[str, Any], table_id: str) -> Response:
         state, events = store.act(table_id, body["seq"], decide)
     except Conflict as conflict:
         if conflict.last_seq < 0:
-            return _problem(409, "table-busy")
-        return _problem(409, "stale-seq", seq=conflict.last_seq, sent=body["seq"],
-                        extra={"seq": conflict.last_seq})
+            raise Problem(409, "table-busy") from None
+        raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=body["seq"],
+                      extra={"seq": conflict.last_seq}) from None
     with store.reading(table_id) as current:
         return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
                       "table": _view(table_id, current, auth.seat)}, 201)
@@ -471,7 +435,7 @@ def _seat_handover(auth: TableAuth, body: dict[str, Any], people: int,
     if it is that seat's turn."""
     kind = body["type"]
     if not auth.is_referee:
-        raise _Refused(_problem(403, "referee-only", action=kind))
+        raise Problem(403, "referee-only", action=kind)
     if physical:
         raise Unprocessable([FieldProblem("/type", "physical-no-robot")])
     seat: int = _need(body, "seat")
@@ -481,7 +445,7 @@ def _seat_handover(auth: TableAuth, body: dict[str, Any], people: int,
 
     def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
         if state.over:
-            raise _Refused(_problem(409, "partie-over", extra={"seq": state.seq}))
+            raise Problem(409, "partie-over", extra={"seq": state.seq})
         robot = kind == "robot"
         if state.is_robot(seat) == robot:
             return []
@@ -518,7 +482,6 @@ _SINCE: Final = {"in": "query", "name": "since", "required": False,
 @blp.doc(parameters=[_SINCE])
 @blp.response(200, EventsResponse, description="The events, as the token may see them.")
 @_problems(401)
-@_guarded
 def list_events(table_id: str) -> Response:
     """The events after ``since`` (at most 500), as the token may see them."""
     auth = _auth(table_id)

@@ -33,7 +33,7 @@ from flask import Flask, Response, current_app, request, stream_with_context
 from marshmallow import Schema, fields
 from werkzeug.exceptions import NotFound
 
-from tutor.errors import PROBLEM_JSON, ProblemSchema, problem_response
+from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema, problem_response
 from tutor.tables import tickets
 from tutor.tables.presence import WINDOW_SECONDS
 from tutor.tables.pubsub import Broker, make_broker
@@ -42,11 +42,9 @@ from tutor.tables.resources import (
     TABLE_PATH,
     TOKEN_SCHEME,
     _auth,
-    _guarded,
     _int_arg,
     _is_decimal,
     _json,
-    _Refused,
     _seen,
     blp,
     get_presence,
@@ -89,8 +87,8 @@ def get_broker() -> Broker:
     return get_store().broker
 
 
-def _refused(status: int, key: str, headers: dict[str, str] | None = None) -> _Refused:
-    return _Refused(problem_response(status, key, headers=headers))
+def _refused(status: int, key: str, headers: dict[str, str] | None = None) -> Problem:
+    return Problem(status, key, headers=headers)
 
 
 @blp.before_request
@@ -124,7 +122,6 @@ class StreamTicketResponse(Schema):
 @blp.response(201, StreamTicketResponse, description="A ticket for the token's own stream.")
 @blp.alt_response(401, schema=ProblemSchema, content_type=PROBLEM_JSON,
                   description="No token, or not one of this table's.")
-@_guarded
 def stream_ticket(table_id: str) -> Response:
     """A short-lived ticket that opens this token's stream (its seat's, or the referee's)
     with no header: `new EventSource("/api/v1/tables/<id>/stream?ticket=…")`, for browsers,
@@ -201,7 +198,6 @@ def _message(item: dict[str, Any]) -> str:
 @blp.alt_response(503, schema=ProblemSchema, content_type=PROBLEM_JSON,
                   description="The broker that carries the events between processes is out "
                               "of reach: retry after `Retry-After` seconds.")
-@_guarded
 def stream(table_id: str) -> Response:
     """Server-Sent Events: each event as it is logged, pushed (``id:`` is its sequence number,
     so a reconnecting EventSource resumes with ``Last-Event-ID``). Authorization: Bearer, or
