@@ -53,6 +53,7 @@ bench: catalogs $(PEERS)/.installed
 lint: $(STAMP)
 	$(BIN)/ruff check rules_fr tutor tests scripts
 	$(BIN)/python -m mypy --strict rules_fr
+	$(BIN)/python -m mypy --strict
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis translations/*/LC_MESSAGES/*.mo

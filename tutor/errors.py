@@ -24,7 +24,7 @@ too, so no English sentence reaches a French reader.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from flask import Flask, Response, current_app, json, request
@@ -262,7 +262,8 @@ def handle_http_exception(error: HTTPException) -> Response:
         original = getattr(error, "original_exception", None)
         if original is not None:
             log.exception("unhandled exception", exc_info=original)
-    page_error = current_app.extensions.get(PAGE_ERRORS)
+    page_error: Callable[[HTTPException], Response] | None = \
+        current_app.extensions.get(PAGE_ERRORS)
     if page_error is not None and not request.path.startswith("/api/"):
         return page_error(error)  # a person's browser on a page: an HTML page, not JSON
     if isinstance(error, Problem):

@@ -80,7 +80,9 @@ class CardField(fields.String):
                     "maxLength": MAX_CARD_TEXT, "minLength": 1, **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+    # a card, not the str a String field loads: String only for its OpenAPI type
+    def _deserialize(  # type: ignore[override]
+            self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
         return parse_card_value(value)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
@@ -89,7 +91,7 @@ class CardField(fields.String):
         return value if isinstance(value, str) else value.code
 
 
-class CardList(fields.List):
+class CardList(fields.List[Any]):
     """A list of cards, parsed in one pass; ``unique`` refuses a card given twice
     (``duplicate-card``, reported at the second occurrence); past ``max_items`` the
     ``too_long`` error (``list-too-long``, or ``hand-too-large`` for a hand).
@@ -113,8 +115,9 @@ class CardList(fields.List):
         self.min_items = min_items
         self.too_long = too_long
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any,
-                     **kwargs: Any) -> list[Card]:
+    # never a None item, which marshmallow's List allows for: list[Card], not list[Card | None]
+    def _deserialize(  # type: ignore[override]
+            self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Card]:
         if type(value) is not list:
             raise ValidationError(ErrorKey("field-invalid"))
         size = len(value)
@@ -139,7 +142,7 @@ class CardList(fields.List):
             seen |= card.mask
             cards.append(card)
         if errors:
-            raise ValidationError(errors)  # type: ignore[arg-type]
+            raise ValidationError(errors)
         return cards
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:

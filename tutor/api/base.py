@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar, cast
 
 import flask_smorest
 from apispec import APISpec
 from flask import Flask, Request, Response, current_app
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
+from marshmallow.types import UnknownOption
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -36,7 +37,7 @@ def _no_constants(name: str) -> Any:
 class JsonParser(FlaskParser):
     """webargs' Flask parser, with the JSON errors the API promises (415, 400, 413)."""
 
-    DEFAULT_VALIDATION_STATUS: Final = 422
+    DEFAULT_VALIDATION_STATUS = 422
 
     def load_json(self, req: Request, schema: Schema) -> Any:
         if not req.is_json or content_coding() is not None:  # gzip: 415, not "bad JSON"
@@ -75,18 +76,22 @@ def _has_lone_surrogate(data: Any) -> bool:
     return False
 
 
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
 class ApiBlueprint(flask_smorest.Blueprint):
     """flask-smorest's blueprint with the strict JSON parser; an operation with a JSON body
     also documents the parser's 400, 413 and 415 (as problem+json)."""
 
     ARGUMENTS_PARSER = JsonParser()
 
-    def arguments(self, schema: Any, *, location: str = "json", **kwargs: Any) -> Any:
+    def arguments(self, schema: Any, *, location: str = "json",
+                  **kwargs: Any) -> Callable[[_View], _View]:
         decorate = super().arguments(schema, location=location, **kwargs)
         if location != "json":
             return decorate
 
-        def decorator(func: Any) -> Any:
+        def decorator(func: _View) -> _View:
             func = decorate(func)
             for status, name in ((400, "BAD_REQUEST"), (413, "REQUEST_ENTITY_TOO_LARGE"),
                                  (415, "UNSUPPORTED_MEDIA_TYPE")):
@@ -118,7 +123,7 @@ class TutorApi(flask_smorest.Api):
         self._spec: APISpec | None = None
         super().__init__(app, **kwargs)
 
-    @property  # type: ignore[override]
+    @property
     def spec(self) -> APISpec | None:
         """The OpenAPI document, with every queued part of it written in first."""
         if self._pending_docs:
@@ -137,7 +142,7 @@ class TutorApi(flask_smorest.Api):
         self._pending_docs.append(lambda: part(self))
 
     def register_blueprint(self, blp: flask_smorest.Blueprint, *,
-                           parameters: list[Any] | None = None, **options: Any) -> None:
+                           parameters: Sequence[Any] | None = None, **options: Any) -> None:
         """flask-smorest's ``register_blueprint``, its documentation queued."""
         name = options.get("name", blp.name)
         self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
@@ -145,6 +150,7 @@ class TutorApi(flask_smorest.Api):
 
         def document() -> None:
             spec = self._spec
+            assert spec is not None, "init_app made the spec"
             blp.register_views_in_doc(self, self._app, spec, name=name, parameters=parameters)
             spec.tag({"name": name, "description": blp.description})
 
@@ -153,6 +159,8 @@ class TutorApi(flask_smorest.Api):
     def _register_responses(self) -> None:
         from flask_smorest.utils import prepare_response
 
+        spec = self.spec
+        assert spec is not None, "init_app made the spec"
         for status in (400, 404, 405, 413, 415, 422, 500):
             phrase = {400: "Bad Request: malformed JSON", 404: "Not Found",
                       405: "Method Not Allowed", 413: "Request body over 64 KiB",
@@ -163,12 +171,12 @@ class TutorApi(flask_smorest.Api):
                     413: "REQUEST_ENTITY_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
                     422: "UNPROCESSABLE_ENTITY", 500: "INTERNAL_SERVER_ERROR"}[status]
             response = {"description": phrase, "schema": self.ERROR_SCHEMA}
-            prepare_response(response, self.spec, PROBLEM_JSON)
-            self.spec.components.response(name, response, lazy=True)
+            prepare_response(response, spec, PROBLEM_JSON)
+            spec.components.response(name, response, lazy=True)
         response = {"description": "Any error, as RFC 9457 problem details",
                     "schema": self.ERROR_SCHEMA}
-        prepare_response(response, self.spec, PROBLEM_JSON)
-        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+        prepare_response(response, spec, PROBLEM_JSON)
+        spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
     def _register_error_handlers(self) -> None:
         """The factory registers :mod:`tutor.errors`' handler instead."""
@@ -210,7 +218,7 @@ class BaseSchema(Schema):
         unknown = RAISE
 
     def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
-             unknown: str | None = None) -> Any:
+             unknown: UnknownOption | None = None) -> Any:
         if many or partial or (unknown is not None and unknown != RAISE):
             return super().load(data, many=many, partial=partial, unknown=unknown)
         return fast_load(self, data)
@@ -219,7 +227,8 @@ class BaseSchema(Schema):
 class FastNested(fields.Nested):
     """A nested request object loaded with :func:`fast_load` (documented as its schema)."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, partial: Any = None,
+                     **kwargs: Any) -> Any:
         return fast_load(self.schema, value)
 
 
@@ -246,4 +255,4 @@ def reply(payload: dict[str, Any]) -> Response:
     against them), but dumping through marshmallow would cost about a sixth of a request: the
     views already build plain dicts of strings, numbers and lists.
     """
-    return current_app.json.response(payload)  # type: ignore[no-any-return]
+    return cast(Response, current_app.json.response(payload))

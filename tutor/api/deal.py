@@ -172,7 +172,7 @@ def plan_view(query: dict[str, Any]) -> Response:
                                           {"seat": dealer, "players": players})])
     rules = rules_for(players)
     seats = [speaker_seat(dealer, players, spoken) for spoken in range(players)]
-    plan = {
+    plan: dict[str, Any] = {
         "players": players, "dealer": dealer, "cutter": cutter_seat(dealer, players),
         "seats": seats, "first_speaker": seats[0], "last_speaker": dealer,
         "next_dealer": next_dealer(dealer, players), "packet_size": rules.packet_size,

@@ -41,7 +41,7 @@ EXAMPLE: Final[dict[str, Any]] = {"taker_scores": [120, 60, 60, -30, -90], "gaps
                                   "attack_notes": [100], "defence_notes": [50, 30]}
 
 
-class NoteField(fields.Field):
+class NoteField(fields.Field[Fraction]):
     """A note in percent, 0 to 100: a JSON number (``62.5``) or an exact text (``"62.5"``,
     ``"200/3"``), loaded as a :class:`~fractions.Fraction`."""
 
@@ -71,7 +71,7 @@ class NoteField(fields.Field):
         return note
 
 
-def _scores(**kwargs: Any) -> fields.List:
+def _scores(**kwargs: Any) -> fields.List[int]:
     return fields.List(BoundedInt(-MAX_SCORE, MAX_SCORE), load_default=list, **kwargs)
 
 

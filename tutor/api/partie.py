@@ -208,7 +208,7 @@ def partie_view(body: dict[str, Any]) -> Response:
     if problems:
         raise Unprocessable(problems)
 
-    lines = []
+    lines: list[dict[str, Any]] = []
     for number, entry in enumerate(entries):
         playing = partie.players_for_deal(number)
         result = _score(len(playing), entry)
@@ -217,8 +217,8 @@ def partie_view(body: dict[str, Any]) -> Response:
                       "taker": line.taker, "partner": line.partner,
                       "contract": result.contract.code, "won": result.won,
                       "scores": list(line.scores)})
-    for line, running in zip(lines, partie.running_totals(), strict=True):
-        line["totals"] = list(running)
+    for row, running in zip(lines, partie.running_totals(), strict=True):
+        row["totals"] = list(running)
     totals = list(partie.totals())
     leaders = partie.leaders()
     over = partie.is_over

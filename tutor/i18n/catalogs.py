@@ -31,7 +31,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
@@ -208,7 +208,8 @@ def catalog_problems(directory: Path | str | None = None) -> list[str]:
 def _babel(argv: Sequence[str]) -> int:
     from babel.messages.frontend import CommandLineInterface
 
-    return CommandLineInterface().run(["pybabel", "-q", *argv]) or 0
+    cli: Any = CommandLineInterface()  # babel's frontend is untyped
+    return int(cli.run(["pybabel", "-q", *argv]) or 0)
 
 
 def main(argv: Iterable[str] | None = None) -> int:

@@ -15,8 +15,9 @@ sentence, an unknown reason a general one.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeGuard, cast
 
+from rules_fr.cards import Suit
 from rules_fr.verdicts import Code, Violation
 from tutor.i18n.rules import rule_title
 from tutor.i18n.tables import action_phrase as tables_action_phrase
@@ -50,7 +51,7 @@ def _card(params: Params, key: str = "card") -> str:
     return card_name(cards[0]) if cards else gettext("this card")
 
 
-def _plain_suit(value: Any) -> bool:
+def _plain_suit(value: Any) -> TypeGuard[Suit | str]:
     return str(value) in ("S", "H", "D", "C")
 
 
@@ -609,7 +610,7 @@ def violation_message(v: Violation) -> str:
     if memo is not None:
         said = memo.get(id(v))
         if said is not None and said[0] is v:  # the memo holds v: its id is not reused
-            return said[1]
+            return cast(str, said[1])
     try:
         build = MESSAGES.get(Code(v.code))
     except ValueError:

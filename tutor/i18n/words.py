@@ -23,7 +23,7 @@ import functools
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from decimal import Decimal
-from typing import Any, Final, ParamSpec, TypeVar
+from typing import Any, Final, Literal, ParamSpec, TypeVar
 from weakref import WeakKeyDictionary
 
 from babel import Locale
@@ -116,7 +116,7 @@ def _resolve() -> Speech:
     if locale is None:  # no app context: Flask-Babel answers with empty translations
         return _OUTSIDE
     domain = get_domain()
-    state = g.get(_G_STATE)
+    state: _RequestState | None = g.get(_G_STATE)
     if state is not None and state.locale is locale and state.domain is domain:
         return state.speech
     translations = domain.get_translations()  # what flask_babel.get_translations() returns
@@ -138,7 +138,7 @@ def request_memo() -> dict[Any, Any] | None:
     if not has_app_context():
         return None
     current = speech()
-    state = g.get(_G_STATE)
+    state: _RequestState | None = g.get(_G_STATE)
     if state is None or state.speech is not current:
         return None
     return state.memo
@@ -196,6 +196,10 @@ def npgettext(context: str, singular: str, plural: str, num: int, **variables: A
     return speech().npgettext(context, singular, plural, num) % variables
 
 
+ListStyle = Literal["standard", "or"]
+"""How a list is joined: "a, b et c" or "a, b ou c"."""
+
+
 # --- numbers --------------------------------------------------------------------------------
 
 _PLAIN_LIMIT: Final = 10**15
@@ -207,10 +211,9 @@ def number(value: int | float | Decimal) -> str:
     rulebook's "+1746"): ``40,5`` in French, ``40.5`` in English."""
     if type(value) is int and -_PLAIN_LIMIT < value < _PLAIN_LIMIT:
         return str(value) if value >= 0 else f"{MINUS}{-value}"
-    if isinstance(value, float):
-        value = Decimal(str(value))
-    negative = value < 0
-    text = format_decimal(abs(value), locale=speech().locale, group_separator=False)
+    exact = value if isinstance(value, Decimal) else Decimal(str(value))
+    negative = exact < 0
+    text = format_decimal(abs(exact), locale=speech().locale, group_separator=False)
     return f"{MINUS}{text}" if negative else text
 
 
@@ -230,7 +233,7 @@ def signed(value: int | float | Decimal) -> str:
     return number(value)
 
 
-def format_list(items: Iterable[str], style: str = "standard") -> str:
+def format_list(items: Iterable[str], style: ListStyle = "standard") -> str:
     """``a, b et c`` / ``a, b, and c``; ``style="or"`` for alternatives."""
     items = list(items)
     if len(items) <= 1:
@@ -300,7 +303,7 @@ def _of_suit(suit: Suit, ranks: str) -> str:
     return pgettext("cards of a suit", "%(ranks)s of clubs", ranks=ranks)
 
 
-def _trumps(cards: list[Card], style: str = "standard") -> str:
+def _trumps(cards: list[Card], style: ListStyle = "standard") -> str:
     """Plain trumps (2 to 20) sharing the word: "le 7 et le 12 d'atout" / "trumps 7 and 12"."""
     ranks = format_list((pgettext("trump number in a list", "%(rank)s", rank=card.rank)
                          for card in cards), style)
@@ -352,7 +355,7 @@ def _group_key(card: Card) -> str:
 
 
 @speaking
-def card_list(value: Any, style: str = "standard") -> str:
+def card_list(value: Any, style: ListStyle = "standard") -> str:
     """Cards named and joined the locale's way, those of one suit sharing it.
 
     One group: "le 7 et le roi de cœur" / "the 7 and the king of hearts"; "le 3 et le 12

@@ -27,6 +27,8 @@ def run_migrations_online() -> None:
         return
     url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option(
         "sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("no database: pass -x url=... or set sqlalchemy.url")
     engine = create_engine(url)
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata,

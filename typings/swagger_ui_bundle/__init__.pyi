@@ -1,0 +1,2 @@
+swagger_ui_path: str
+swagger_ui_3_path: str
