@@ -12,12 +12,15 @@ Cookie``, so a cache keeps one per language).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Final
 
+from babel import Locale
 from flask import Flask, Response, has_request_context, request
 from flask_babel import Babel, get_locale
 from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from tutor.i18n.catalogs import TRANSLATIONS_DIR, available_languages, compile_catalogs
 
@@ -84,11 +87,36 @@ def supported_languages() -> tuple[str, ...]:
     return tuple(current_app.config.get(_CONFIG_LANGUAGES) or (DEFAULT_LANGUAGE,))
 
 
-def _select_locale() -> str:
+_CACHED_HEADER: Final = 256
+"""Accept-Language headers up to this length have their choice cached (longer ones, rare and
+maybe hostile, are parsed each time and never fill the cache)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _choice(query: str | None, header: str, cookie: str | None,
+            supported: tuple[str, ...]) -> Locale:
+    """The language of a request's three sources, parsed once per distinct value: a request
+    pays a lookup, not a header parse and a ``Locale`` of its own."""
+    accept = parse_accept_header(header, LanguageAccept) if header else None
+    return _locale(pick_language(query, accept, supported, cookie))
+
+
+@functools.cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+def _select_locale() -> str | Locale:
     if not has_request_context():
         return DEFAULT_LANGUAGE
-    return pick_language(request.args.get("lang"), request.accept_languages,
-                         supported_languages(), cookie=request.cookies.get(LANG_COOKIE))
+    environ = request.environ  # raw strings: parsing the query and cookies costs more
+    query = request.args.get("lang") if "lang" in environ.get("QUERY_STRING", "") else None
+    cookie = request.cookies.get(LANG_COOKIE) if LANG_COOKIE in environ.get("HTTP_COOKIE", "") \
+        else None
+    header = environ.get("HTTP_ACCEPT_LANGUAGE", "")
+    if len(header) > _CACHED_HEADER or len(query or "") > 32 or len(cookie or "") > 32:
+        return pick_language(query, request.accept_languages, supported_languages(), cookie)
+    return _choice(query, header, cookie, supported_languages())
 
 
 def current_language() -> str:

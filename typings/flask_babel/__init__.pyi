@@ -18,5 +18,5 @@ class Domain:
 
 class Babel:
     def __init__(self, app: Flask | None = ..., *,
-                 locale_selector: Callable[[], str | None] | None = ...,
+                 locale_selector: Callable[[], str | Locale | None] | None = ...,
                  **kwargs: Any) -> None: ...
