@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from api_client import post_in, problem
 from flask.testing import FlaskClient
 
 from rules_fr.cards import CardSet
@@ -22,15 +23,7 @@ def client() -> FlaskClient:
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:
-    response = client.post(f"/api/v1/check/{path}?lang={lang}", json=body)
-    assert response.headers["Content-Language"] == lang
-    return response
-
-
-def problem(response: Any) -> dict[str, Any]:
-    assert response.status_code == 422, response.get_json()
-    assert response.mimetype == "application/problem+json"
-    return response.get_json()
+    return post_in(client, f"/api/v1/check/{path}", body, lang)
 
 
 def codes(payload: dict[str, Any], key: str = "violations") -> list[str]:

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from api_client import post_in
 from flask.testing import FlaskClient
 
 import tutor.i18n.facts
@@ -39,9 +40,7 @@ def client() -> FlaskClient:
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:
-    response = client.post(f"{API}{path}?lang={lang}", json=body)
-    assert response.headers["Content-Language"] == lang
-    return response
+    return post_in(client, f"{API}{path}", body, lang)
 
 
 def ok(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> dict[str, Any]:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from api_client import post_in, problem
 from flask.testing import FlaskClient
 
 from rules_fr.contracts import Camp
@@ -20,15 +21,7 @@ def client() -> FlaskClient:
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:
-    response = client.post(f"/api/v1/score{path}?lang={lang}", json=body)
-    assert response.headers["Content-Language"] == lang
-    return response
-
-
-def problem(response: Any) -> dict[str, Any]:
-    assert response.status_code == 422, response.get_json()
-    assert response.mimetype == "application/problem+json"
-    return response.get_json()
+    return post_in(client, f"/api/v1/score{path}", body, lang)
 
 
 GARDE = {"players": 4, "contract": "garde", "bouts": 2, "points": 49,

@@ -42,6 +42,8 @@ def _legal_cards(scene: Scene, cards: str) -> None:
     assert sorted(scene.body()["legal_cards"]) == sorted(card_list(cards))
 
 
+# The violations and the warnings are two members of the answer, each with its own phrases in
+# the features: their steps read alike by nature (a code among a list, or the list empty).
 @then(parsers.parse('the violation "{code}" is reported'))
 @then(parsers.parse('la violation "{code}" est signalée'))
 def _violation(scene: Scene, code: str) -> None:
