@@ -129,10 +129,17 @@ def current_language() -> str:
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
+_VARY: Final = "Accept-Language, Cookie"
+
+
 def _content_language(response: Response) -> Response:
-    response.headers["Content-Language"] = current_language()
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    headers = response.headers
+    headers["Content-Language"] = current_language()
+    if "Vary" in headers:  # merged into what the view said (parsed: a rarer, slower path)
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    else:
+        headers["Vary"] = _VARY
     return response
 
 
