@@ -107,7 +107,8 @@ def document_tokens(api: Any) -> None:
 
 
 def get_store() -> Store:
-    return current_app.extensions["tarot_tables"]
+    store: Store = current_app.extensions["tarot_tables"]
+    return store
 
 
 def get_presence() -> Presence:
@@ -333,7 +334,8 @@ def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
             return explain_poignee(poignee_level(donne.players, len(action.cards)), found)
         case PlayCard():
             return explain_play(action.card, found, [], donne.legal_cards(action.seat))
-    return violation_payload(found[0])["message"]
+    message: str = violation_payload(found[0])["message"]
+    return message
 
 
 def _refuse_illegal(state: TableState, action: Action,

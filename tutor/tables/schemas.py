@@ -28,7 +28,7 @@ BID_CODES: Final = tuple(c.code for c in Contract)
 
 
 class _Name(fields.String):
-    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(validate=validate.Length(1, 40, error=ErrorKey("field-invalid")),
                          **kwargs)
 

@@ -38,9 +38,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select
+from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from rules_fr.contracts import Contract
@@ -58,9 +58,10 @@ CACHE_SIZE: Final = 512
 INFO_CACHE_SIZE: Final = 4096
 """Tables' fixed facts (meta, token hashes) kept per process."""
 
-_events = EventRow.__table__
-_tables = TableRow.__table__
-_seats = SeatRow.__table__
+# the mapped classes' tables (typed as FromClause by SQLAlchemy's declarative base)
+_events = cast(Table, EventRow.__table__)
+_tables = cast(Table, TableRow.__table__)
+_seats = cast(Table, SeatRow.__table__)
 
 
 def _now() -> datetime:
@@ -339,8 +340,8 @@ class Store:
         return state
 
     def last_seq(self, conn: Connection, table_id: str) -> int:
-        return conn.execute(select(func.coalesce(func.max(_events.c.seq), 0))
-                            .where(_events.c.table_id == table_id)).scalar_one()
+        return int(conn.execute(select(func.coalesce(func.max(_events.c.seq), 0))
+                                .where(_events.c.table_id == table_id)).scalar_one())
 
     @contextlib.contextmanager
     def reading(self, table_id: str) -> Iterator[TableState]:
