@@ -14,9 +14,9 @@ import threading
 import time
 from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tutor.tables.models import PresenceRow
@@ -27,7 +27,7 @@ WINDOW_SECONDS: Final = 20.0
 WRITE_EVERY_SECONDS: Final = 5.0
 _CACHE_SIZE: Final = 4096
 
-_presence = PresenceRow.__table__
+_presence = cast(Table, PresenceRow.__table__)  # typed as FromClause by the declarative base
 
 
 class Presence:

@@ -112,7 +112,8 @@ def get_store() -> Store:
 
 
 def get_presence() -> Presence:
-    return current_app.extensions["tarot_presence"]
+    presence: Presence = current_app.extensions["tarot_presence"]
+    return presence
 
 
 def _seen(auth: TableAuth) -> None:
