@@ -31,6 +31,7 @@ from babel.lists import format_list as _babel_format_list
 from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import NullTranslations
 from flask import g, has_app_context
+from flask.globals import _cv_app
 from flask_babel import get_domain, get_locale
 
 from rules_fr.cards import BY_CODE, CAVALIER, DAME, ROI, VALET, Card, CardSet, Suit
@@ -111,7 +112,19 @@ def _resolve() -> Speech:
     """The Speech of Flask-Babel's current catalog and locale (what its gettext would use).
 
     Kept on ``g`` for the rest of the request while Flask-Babel's locale and domain stay the
-    same objects (``force_locale`` or ``refresh`` change them, and a new Speech is found)."""
+    same objects (``force_locale`` or ``refresh`` change them, and a new Speech is found).
+    Once they are resolved, they are read from Flask-Babel's namespace on ``g`` directly
+    (what its ``get_locale`` and ``get_domain`` return): through Flask's proxies that check
+    cost more than the words it serves."""
+    app_context = _cv_app.get(None)
+    if app_context is not None:
+        found_g = app_context.g
+        known: _RequestState | None = getattr(found_g, _G_STATE, None)
+        babel = getattr(found_g, "_flask_babel", None)
+        if known is not None and babel is not None and known.locale is not None and \
+                getattr(babel, "babel_locale", None) is known.locale and \
+                getattr(babel, "babel_domain", None) is known.domain:
+            return known.speech
     locale = get_locale()
     if locale is None:  # no app context: Flask-Babel answers with empty translations
         return _OUTSIDE
