@@ -92,7 +92,11 @@ class Page:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
             self.page.set_viewport_size(size)
-            self.page.screenshot(path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True)
+            # A full-page shot of a long page (the rules) can outlast the 10 s action timeout on
+            # a loaded machine; the shot is for review, not a timing, so give it room.
+            self.page.screenshot(
+                path=str(SCREENSHOTS / f"{name}-{label}.png"), full_page=True, timeout=60_000
+            )
         self.page.set_viewport_size(DESKTOP)
 
 
