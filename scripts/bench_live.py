@@ -74,9 +74,10 @@ class Serve:
         self.base = f"http://{HOST}:{self.port}"
         full = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "ACCESS_LOG")}
         full.update(env, PORT=str(self.port))
+        self.log = tempfile.NamedTemporaryFile("w+b", prefix="bench_live_")  # noqa: SIM115
         self.proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c",
                                       "python:tutor.serve_conf"], cwd=ROOT, env=full,
-                                     start_new_session=True, stderr=subprocess.DEVNULL)
+                                     start_new_session=True, stderr=self.log)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -107,7 +108,16 @@ class Serve:
             return []
         return [int(p) for p in text.split()]
 
+    def errors(self) -> str:
+        """The end of the server's log, when it says anything worse than a warning."""
+        self.log.seek(0)
+        text = self.log.read().decode(errors="replace")
+        return text[-3000:] if "Traceback" in text or "[ERROR]" in text else ""
+
     def stop(self) -> None:
+        found = self.errors()
+        if found:
+            print(f"# the server logged errors:\n{found}", file=sys.stderr)
         os.killpg(self.proc.pid, signal.SIGTERM)
         try:
             self.proc.wait(15)
@@ -248,6 +258,8 @@ def bench(name: str, env: dict[str, str], args: argparse.Namespace, wrk: str,
             streams = Streams()
             await _open_streams(streams, server.port, tables, per_table)
             print(f"{name}_streams_open: {streams.opened} streams")
+            print(f"{name}_load_average_1m: {os.getloadavg()[0]:.1f} runnable "
+                  f"(this machine's other users)")
             if streams.failed:
                 print(f"{name}_streams_refused: {streams.failed} streams")
             await asyncio.sleep(1)

@@ -227,8 +227,11 @@ def stream(table_id: str) -> Response:
         with broker.subscribe(table_id) as subscription:
             yield "retry: 1000\n\n"
             keepalive = time.monotonic() + KEEPALIVE_SECONDS
+            woken = True  # read the log first, then only when woken
             while sent < limit:
-                events = store.events(table_id, since, limit=min(500, limit - sent))
+                events: list[Any] = []
+                if woken:
+                    events = store.events(table_id, since, limit=min(500, limit - sent))
                 if events:
                     with store.reading(table_id) as state:
                         rendered = render_events(state, events, auth.seat)
@@ -244,7 +247,7 @@ def stream(table_id: str) -> Response:
                     keepalive = now + KEEPALIVE_SECONDS
                 if auth.seat is not None:  # an open stream keeps its seat connected
                     presence.seen(table_id, auth.seat)
-                subscription.wait(min(deadline, keepalive) - now)
+                woken = subscription.wait(min(deadline, keepalive) - now)
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
