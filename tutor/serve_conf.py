@@ -48,3 +48,13 @@ graceful_timeout = 5
 Last-Event-ID and loses nothing."""
 keepalive = 5
 accesslog = os.environ.get("ACCESS_LOG") or None
+
+
+def post_request(worker: object, req: object, environ: object, resp: object) -> None:
+    """Yield to the other greenlets after each request. Without it the greenlet of a
+    keep-alive connection whose next request has already arrived serves it at once, and
+    again, while the other connections wait: measured on ``make serve`` with wrk, p50 4 ms but
+    p75 300 ms and p99 1.2 s."""
+    import gevent
+
+    gevent.sleep(0)
