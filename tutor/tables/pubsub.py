@@ -61,7 +61,10 @@ class Subscription:
     def wait(self, timeout: float) -> bool:
         """Wait until woken or ``timeout`` seconds; ``True`` when woken. While the broker is
         out of reach the wait is cut to :data:`DEGRADED_POLL` (and says it was woken), so the
-        stream reads the log anyway."""
+        stream reads the log anyway. With the in-process broker every wait says so too: if
+        several processes share the SQLite file after all (``WEB_CONCURRENCY``, plain
+        gunicorn), a commit in another one is then read at the stream's next keep-alive
+        rather than never."""
         if not self._broker.available():
             timeout = min(timeout, DEGRADED_POLL)
             self._flag.wait(timeout)
@@ -69,7 +72,7 @@ class Subscription:
             return True
         woken = self._flag.wait(timeout)
         self._flag.clear()
-        return woken
+        return woken or not self._broker.between_processes
 
     def close(self) -> None:
         self._broker._unsubscribe(self)
@@ -87,6 +90,8 @@ class Broker:
     carrier between processes and hosts."""
 
     name = "local"
+    between_processes = False
+    """Whether a commit in another process wakes this one's streams."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -154,6 +159,8 @@ class Broker:
 class _ListeningBroker(Broker):
     """A broker with one listener thread per process that keeps a connection to the carrier,
     reconnecting after any failure, and wakes every stream at each (re)connection."""
+
+    between_processes = True
 
     def __init__(self) -> None:
         super().__init__()
