@@ -180,6 +180,10 @@ def test_table_server_killed_mid_deal_restarts_and_finishes(database: str) -> No
         server = Server(database, workers=2).start()
         http = UrllibHttp(server.base)
         _, after = http.get(f"{API}/{table['id']}", table["seat_tokens"][0]["token"])
+        # who is connected is the clients' (a window of seconds), not the log's: a slow
+        # restart lets a seat go idle; everything the log says must be as it was
+        before.pop("presence", None)
+        after.pop("presence", None)
         assert after == before and after["seq"] > 1
         _drive(http, table, rng, 2000, until_scored=1)
         _, final = http.get(f"{API}/{table['id']}", table["referee_token"])
