@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from flask_cors import CORS
 
 from tutor.api import register_api
-from tutor.config import API_PREFIX, settings
+from tutor.config import settings
 from tutor.errors import register_error_handlers
+from tutor.health import init_health
 from tutor.i18n import init_babel
+from tutor.limits import init_limits
+from tutor.security import init_security
 from tutor.web import register as register_web
 
 __all__ = ["create_app"]
@@ -29,8 +31,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
     init_babel(app)
-    CORS(app, resources={f"{API_PREFIX}/*": {}})
+    init_security(app)
     register_api(app)
     register_web(app)
+    init_health(app)
+    init_limits(app)
     register_error_handlers(app)
     return app

@@ -25,9 +25,8 @@ DEFAULTS: Final[dict[str, Any]] = {
     "OPENAPI_SWAGGER_UI_PATH": None,
     "OPENAPI_REDOC_PATH": None,
     "OPENAPI_RAPIDOC_PATH": None,
-    # Browsers and apps on other origins may call the API.
+    # Browsers and apps on other origins may call the rule endpoints (tutor.security)...
     "CORS_ORIGINS": "*",
-    "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow"],
     # Live tables' streams: the names of the broker's channels (Redis ``<prefix>:tables:<id>``,
     # PostgreSQL ``<prefix>_tables``), so that deployments sharing a broker stay apart.
     "PUBSUB_PREFIX": "tarot",
@@ -36,7 +35,37 @@ DEFAULTS: Final[dict[str, Any]] = {
     "SECRET_KEY": None,
     # How long a stream ticket opens a stream (seconds).
     "STREAM_TICKET_SECONDS": 60,
+    "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow", "Retry-After", "X-RateLimit-Limit",
+                            "X-RateLimit-Remaining", "X-RateLimit-Reset"],
+    # ...but only these origins (commas or spaces between them) the tables' endpoints.
+    "TABLE_CORS_ORIGINS": "",
+    # Quotas (tutor.limits): flask-limiter notation, ";" between several limits.
+    "RATELIMIT_ENABLED": True,
+    "RATE_LIMIT_CREATE": "20 per minute;200 per day",
+    "RATE_LIMIT_ACTIONS": "300 per minute",
+    "RATE_LIMIT_TABLE_ACTIONS": "120 per minute",
+    # Reverse proxies in front that set X-Forwarded-For (0: clients connect directly).
+    "TRUSTED_PROXIES": 0,
+    # Rate-limit counts in Redis when set (else each process counts in memory).
+    "REDIS_URL": "",
+    # Tables end (tutor.tables.lifecycle): idle this long, a table is closed (read-only);
+    # closed this long, the retention command archives or deletes it.
+    "TABLE_IDLE_HOURS": 24,
+    "TABLE_RETENTION_DAYS": 30,
+    # The Retry-After of a 503 when the database cannot be reached (tutor.health).
+    "RETRY_AFTER_SECONDS": 5,
 }
+
+_FALSE: Final = frozenset({"0", "false", "no", "off", ""})
+
+
+def _from_env(default: Any, value: str) -> Any:
+    """An environment variable's text as the type of the setting's default."""
+    if isinstance(default, bool):
+        return value.strip().lower() not in _FALSE
+    if isinstance(default, int):
+        return int(value)
+    return value
 
 
 def settings(config: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -45,6 +74,6 @@ def settings(config: dict[str, Any] | None = None) -> dict[str, Any]:
     for name, value in os.environ.items():
         key = name[6:]
         if name.startswith("TAROT_") and key in DEFAULTS:
-            merged[key] = int(value) if isinstance(DEFAULTS[key], int) else value
+            merged[key] = _from_env(DEFAULTS[key], value)
     merged.update(config or {})
     return merged

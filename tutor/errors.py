@@ -62,10 +62,15 @@ _STATUS_KEYS: Final = {
     400: "malformed-json",
     404: "not-found",
     405: "method-not-allowed",
+    408: "request-timeout",
+    410: "gone",
     413: "body-too-large",
     415: "unsupported-media-type",
     422: "validation-failed",
+    429: "rate-limited",
+    431: "headers-too-large",
     500: "internal-error",
+    503: "service-unavailable",
 }
 
 ERROR_KEYS: Final = frozenset(ERRORS)
@@ -238,6 +243,11 @@ def _http_params(error: HTTPException, status: int) -> dict[str, Any]:
                 "allowed": ", ".join(getattr(error, "valid_methods", None) or ())}
     if status == 413:
         return {"max_bytes": current_app.config.get("MAX_CONTENT_LENGTH") or 0}
+    if status == 429:
+        limit = getattr(error, "limit", None)  # flask-limiter's RateLimitExceeded
+        if limit is None:
+            return {}
+        return {"amount": limit.limit.amount, "seconds": limit.limit.get_expiry()}
     if status == 415:
         shown = request.mimetype or ""
         coding = content_coding()
@@ -277,13 +287,13 @@ def handle_http_exception(error: HTTPException) -> Response:
     # A status the API has no sentence for (a 416 on a docs asset's Range header, say): the
     # generic title of its class says it all.
     key = _STATUS_KEYS.get(status, "title-500" if status >= 500 else "title-400")
+    params = _http_params(error, status)
     problems: list[FieldProblem] | None = None
     if isinstance(error, Unprocessable):
         problems = error.problems
     elif status == 422:
         problems = field_problems(data.get("messages") or {})
-    return problem_response(status, key, params=_http_params(error, status),
-                            problems=problems, headers=headers)
+    return problem_response(status, key, params=params, problems=problems, headers=headers)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -24,7 +24,7 @@ from marshmallow.types import UnknownOption
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from tutor.errors import PROBLEM_JSON, ErrorKey, ProblemSchema, content_coding
+from tutor.errors import PROBLEM_JSON, ErrorKey, Problem, ProblemSchema, content_coding
 
 __all__ = ["ApiBlueprint", "BaseSchema", "FastNested", "JsonParser", "TutorApi", "ViolationSchema",
            "fast_load", "reply"]
@@ -46,12 +46,40 @@ class JsonParser(FlaskParser):
         if not raw:
             raise BadRequest()
         try:
-            data = json.loads(raw, parse_constant=_no_constants)
+            data = json.loads(raw, parse_constant=_no_constants, object_pairs_hook=_no_twice)
+        except _KeyTwice as twice:
+            raise Problem(400, "duplicate-key", member=twice.key) from None
         except (ValueError, RecursionError):  # JSONDecodeError, bad UTF-8, 4300+ digits
             raise BadRequest() from None
         if (_SURROGATE_ESCAPE.search(raw) or b"\x00" in raw) and _has_lone_surrogate(data):
             raise BadRequest()
         return data
+
+
+class _KeyTwice(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a member given twice (``json.loads`` would keep the last one
+    silently: ``{"card": "KH", "card": "T21"}`` would play the trump).
+
+    >>> json.loads('{"a": 1, "a": 2}', object_pairs_hook=_no_twice)
+    Traceback (most recent call last):
+    ...
+    tutor.api.base._KeyTwice: a
+    """
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                # shown in the answer: a lone surrogate ("\udfff") is spelt out, not encoded
+                raise _KeyTwice(key[:40].encode("utf-8", "backslashreplace").decode())
+            seen.add(key)
+    return found
 
 
 _SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")

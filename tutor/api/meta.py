@@ -2,7 +2,9 @@
 
 The docs page is Swagger UI, served from the ``swagger-ui-bundle`` package (Apache-2.0, the
 Swagger UI dist files) under ``/api/v1/docs/assets/``: nothing is fetched from a CDN, so the
-docs work offline. The OpenAPI document itself is ``/api/v1/openapi.json``.
+docs work offline. It is started by ``static/web/api-docs.js``, not an inline script (the
+Content-Security-Policy of :mod:`tutor.security` forbids those). The OpenAPI document itself
+is ``/api/v1/openapi.json``.
 """
 
 from __future__ import annotations
@@ -45,21 +47,10 @@ _DOCS_PAGE: Final = """<!DOCTYPE html>
   <link rel="icon" type="image/png" href="{assets}favicon-32x32.png">
 </head>
 <body>
-  <div id="swagger-ui"></div>
+  <div id="swagger-ui" data-spec="{spec}"></div>
   <script src="{assets}swagger-ui-bundle.js"></script>
   <script src="{assets}swagger-ui-standalone-preset.js"></script>
-  <script>
-    window.onload = function () {{
-      window.ui = SwaggerUIBundle({{
-        url: "{spec}",
-        dom_id: "#swagger-ui",
-        deepLinking: true,
-        validatorUrl: null,
-        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-        layout: "StandaloneLayout"
-      }});
-    }};
-  </script>
+  <script src="{start}"></script>
 </body>
 </html>
 """
@@ -69,7 +60,8 @@ def docs() -> Response:
     """Swagger UI over /api/v1/openapi.json, every asset served from this server."""
     assets = url_for("api_docs_assets", filename="")
     page = _DOCS_PAGE.format(title=escape("Tarot tutor API"), assets=escape(assets),
-                             spec=escape(url_for("api-docs.openapi_json")))
+                             spec=escape(url_for("api-docs.openapi_json")),
+                             start=escape(url_for("web.static", filename="api-docs.js")))
     return Response(page, mimetype="text/html")
 
 

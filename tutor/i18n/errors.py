@@ -118,6 +118,40 @@ def _poignee_not_held(p: P) -> str:
                    "enough trumps.", seat=p["seat"], handful=handful_name(p["level"]))
 
 
+def _rate_limited(p: P) -> str:
+    if _has(p, "amount") and _has(p, "seconds"):
+        period = ngettext("%(num)d second", "%(num)d seconds", int(p["seconds"]))
+        return ngettext("Too many requests: at most %(num)d every %(period)s. Try again after "
+                        "the delay in the Retry-After header.",
+                        "Too many requests: at most %(num)d every %(period)s. Try again after "
+                        "the delay in the Retry-After header.", int(p["amount"]), period=period)
+    return gettext("Too many requests. Try again after the delay in the Retry-After header.")
+
+
+def _service_unavailable(p: P) -> str:
+    what = {"database": gettext("the database"),
+            "broker": gettext("the message broker")}.get(p.get("what", ""))
+    seconds = int(p.get("seconds") or 5)
+    if what is not None:
+        return ngettext("The service cannot reach %(what)s for now: try again in %(num)d "
+                        "second.",
+                        "The service cannot reach %(what)s for now: try again in %(num)d "
+                        "seconds.", seconds, what=what)
+    return ngettext("The service is unavailable for now: try again in %(num)d second.",
+                    "The service is unavailable for now: try again in %(num)d seconds.",
+                    seconds)
+
+
+def _table_closed(p: P) -> str:
+    if p.get("reason") == "idle":
+        return ngettext("This table is closed: nothing happened at it for %(num)d hour. Its "
+                        "log can still be read, not added to.",
+                        "This table is closed: nothing happened at it for %(num)d hours. Its "
+                        "log can still be read, not added to.", int(p.get("hours") or 0))
+    return gettext("This table is closed: its partie is over. Its log can still be read, not "
+                   "added to.")
+
+
 def _card(value: Any) -> str:
     cards = to_cards(value)
     return card_name(cards[0]) if cards else str(value)
@@ -139,7 +173,21 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "title-415": _msg(lambda: gettext("Unsupported media type")),
     "title-422": _msg(lambda: gettext("Unprocessable request")),
     "title-500": _msg(lambda: gettext("Internal error")),
+    "title-408": _msg(lambda: gettext("Request timeout")),
+    "title-410": _msg(lambda: gettext("Gone")),
+    "title-429": _msg(lambda: gettext("Too many requests")),
+    "title-431": _msg(lambda: gettext("Request headers too large")),
+    "title-503": _msg(lambda: gettext("Service unavailable")),
     # HTTP-level problems
+    "request-timeout": _msg(lambda: gettext("The request did not arrive in time (its headers "
+                                            "or its whole body): send it again.")),
+    "gone": _msg(lambda: gettext("What was at this address is no longer available.")),
+    "rate-limited": _rate_limited,
+    "headers-too-large": _msg(lambda: gettext("The request's headers are too large or too "
+                                              "many.")),
+    "service-unavailable": _service_unavailable,
+    "duplicate-key": lambda p: gettext("The member “%(member)s” is given twice in one JSON "
+                                       "object: give it once.", member=p["member"]),
     "malformed-json": _msg(lambda: gettext("The request body is not valid JSON.")),
     "body-too-large": _body_too_large,
     "unsupported-media-type": _unsupported_media_type,
@@ -239,6 +287,11 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                               field=p["field"]),
     "duplicate-deal": lambda p: gettext("This deal cannot be played: %(reason)s.",
                                         reason=p["reason"]),
+    "duplicate-seat": lambda p: gettext("Seat %(seat)s is given twice among the bots.",
+                                        seat=p["seat"]),
+    "table-closed": _table_closed,
+    "table-archived": lambda p: gettext("This table was archived on %(date)s: its tokens no "
+                                        "longer open it.", date=p["date"]),
     "physical-no-bots": _msg(lambda: gettext("At a physical table everyone plays with real "
                                              "cards: no seat can be a bot.")),
     "physical-no-robot": _msg(lambda: gettext("At a physical table everyone plays with real "

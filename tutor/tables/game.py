@@ -42,6 +42,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -267,21 +268,25 @@ class TableState:
             return {"number": number + 1, "dealer": self.dealer_person,
                     "dealer_seat": dealer_seat, "people": list(people), "physical": True,
                     "dealer_may_bid": self.dealer_may_bid}
+        extra: dict[str, Any] = {}
         if self.meta.preset is not None:
             hands, chien, dealer_seat = self.meta.preset
             hand_codes = [list(h) for h in hands]
             chien_codes = list(chien)
         else:
-            # seed=None: the core shuffles with the OS CSPRNG (random.SystemRandom).
-            dealt = deal(len(people), dealer_seat)
+            # 128 bits from the OS CSPRNG, recorded (never shown to a seat): the deal can be
+            # dealt again exactly from it, rules_fr.deal.deal(players, dealer_seat, seed=seed)
+            seed = secrets.randbits(128)
+            dealt = deal(len(people), dealer_seat, seed=seed)
             hand_codes = [h.codes() for h in dealt.hands]
             chien_codes = dealt.chien.codes()
+            extra["seed"] = seed
         fixed = None
         if self.meta.fixed is not None:
             fixed = [people.index(self.meta.fixed[0]), self.meta.fixed[1].code]
         return {"number": number + 1, "dealer": self.dealer_person, "dealer_seat": dealer_seat,
                 "people": list(people), "hands": hand_codes, "chien": chien_codes,
-                "dealer_may_bid": self.dealer_may_bid, "fixed": fixed}
+                "dealer_may_bid": self.dealer_may_bid, "fixed": fixed, **extra}
 
     def next_automatic(self, table_id: str) -> tuple[str, dict[str, Any]] | None:
         """The next event the server appends by itself, or ``None`` when a person must act

@@ -53,6 +53,13 @@ class TableRow(Base):
     """Duplicate: {"fixed": [taker, contract], "preset": {...}, "group": "..."}."""
     referee_hash: Mapped[str] = mapped_column(String(64))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                    index=True)
+    """When the table was closed (read-only from then on: tutor.tables.lifecycle)."""
+    closed_reason: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """``over`` (the partie ended) or ``idle`` (nothing happened for TABLE_IDLE_HOURS)."""
+    archived: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the retention job archived or deleted its log (seats and events gone)."""
 
 
 class SeatRow(Base):

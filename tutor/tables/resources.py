@@ -23,10 +23,11 @@ lead in the called suit, a petit sec) the same way, before the score.
 from __future__ import annotations
 
 import json as jsonlib
+import logging
 from collections.abc import Callable
 from typing import Any, Final
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from werkzeug.exceptions import NotFound
 
 from rules_fr.actions import (
@@ -49,6 +50,7 @@ from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, Violation
 from tutor.api.base import ApiBlueprint
 from tutor.errors import PROBLEM_JSON, FieldProblem, Problem, ProblemSchema, Unprocessable
+from tutor.health import OUTAGES
 from tutor.i18n import (
     explain_bid,
     explain_ecart,
@@ -58,6 +60,7 @@ from tutor.i18n import (
     violation_payload,
 )
 from tutor.i18n.tables import explain_announcing, explain_jeu_when, seat_label
+from tutor.tables import lifecycle
 from tutor.tables.game import (
     ACTION_TYPES,
     PHYSICAL_ACTION_TYPES,
@@ -80,6 +83,8 @@ from tutor.tables.store import Conflict, Store, TableAuth, default_sqlite_url, m
 from tutor.tables.views import render_events, render_view
 
 __all__ = ["blp", "document_tokens", "get_store", "init_tables"]
+
+log = logging.getLogger(__name__)
 
 blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
                    description="Live tables: a referee that deals, hides each hand from the "
@@ -139,10 +144,14 @@ def init_tables(app: Flask) -> None:
     url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL") or \
         default_sqlite_url(app.instance_path)
     engine = make_engine(url)
-    upgrade(engine)
     app.extensions["tarot_tables"] = Store(engine)
     app.extensions["tarot_presence"] = Presence(
         engine, window=float(app.config.get("TABLES_PRESENCE_SECONDS", WINDOW_SECONDS)))
+    try:
+        upgrade(engine)
+    except OUTAGES as error:  # the rules still serve; tables migrate once it is back
+        log.warning("database unreachable at start, tables answer 503 until it is back: %s",
+                    str(error).splitlines()[0][:300])
 
 
 @blp.record_once
@@ -150,14 +159,30 @@ def _on_register(state: Any) -> None:
     init_tables(state.app)
 
 
+blp.cli.add_command(lifecycle.retention)  # flask --app tutor tables retention
+
+
 # --- auth -----------------------------------------------------------------------------------
 
 
-def _auth(table_id: str) -> TableAuth:
+def _standing(table_id: str) -> lifecycle.Standing | None:
+    return lifecycle.standing(get_store().engine, table_id,
+                              current_app.config["TABLE_IDLE_HOURS"])
+
+
+def _auth(table_id: str, *, writing: bool = False) -> TableAuth:
+    """Who the bearer token is; 410 for an archived table, and for a closed one when the
+    request would change it (:mod:`tutor.tables.lifecycle`)."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
         raise Problem(401, "token-required", headers={"WWW-Authenticate": 'Bearer realm="tables"'})
+    standing = _standing(table_id)
+    if standing is None:
+        raise NotFound()
+    lifecycle.refuse_closed(standing, writing=writing,
+                            idle_hours=current_app.config["TABLE_IDLE_HOURS"])
+    g.table_standing = standing
     found = get_store().authenticate(table_id, token.strip())
     if found is False:
         raise NotFound()
@@ -173,9 +198,17 @@ def _problems(*statuses: int) -> Callable[[Callable[..., Any]], Callable[..., An
     described = {401: "No token, or not one of this table's.",
                  403: "The token may not do this.",
                  409: "Stale `seq`, a lost race, a paused table or a partie over.",
-                 422: "The body is malformed, or the action breaks a rule (`violations`)."}
+                 422: "The body is malformed, or the action breaks a rule (`violations`).",
+                 410: "The table is closed (read-only: its partie is over, or it was idle) or "
+                      "archived; `detail` says which.",
+                 429: "Too many requests from this address, or at this table "
+                      "(`Retry-After` says when to try again; see the README's limits).",
+                 503: "The database cannot be reached (`Retry-After`)."}
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        for status in (410, 503) if 401 in statuses else (503,):
+            view = blp.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_JSON,
+                                    description=described[status])(view)
         if 401 in statuses:
             view = blp.doc(security=[{TOKEN_SCHEME: []}])(view)
         for status in statuses:
@@ -199,6 +232,7 @@ def _json(payload: Any, status: int = 200) -> Response:
 @blp.arguments(_CREATE)
 @blp.response(201, CreateTableResponse, description="The table id and its tokens (shown "
                                                     "only now).")
+@_problems(429)
 def create_table(body: dict[str, Any]) -> Response:
     """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats; a prepared
     deal (duplicate) or real cards (physical)."""
@@ -218,6 +252,8 @@ def create_table(body: dict[str, Any]) -> Response:
         if seat >= players:
             raise Unprocessable([FieldProblem(f"/bots/{i}", "seat-range",
                                               {"seat": seat, "players": players})])
+        if bots[seat]:
+            raise Unprocessable([FieldProblem(f"/bots/{i}", "duplicate-seat", {"seat": seat})])
         bots[seat] = True
     options: dict[str, Any] = {}
     first_dealer = body["dealer"]
@@ -251,6 +287,9 @@ def create_table(body: dict[str, Any]) -> Response:
     table_id, referee, tokens = get_store().create(meta, options)
     with get_store().reading(table_id) as state:
         view = render_view(table_id, state, None)
+        if state.over:  # four bots: the whole partie is played at once
+            lifecycle.close(get_store().engine, table_id, "over")
+            view["closed"] = {"reason": "over"}
     return _json({"id": table_id, "referee_token": referee,
                   "seat_tokens": [{"seat": i, "name": names[i], "token": t, "bot": bots[i]}
                                   for i, t in enumerate(tokens)],
@@ -283,7 +322,17 @@ def view_table(table_id: str) -> Response:
     auth = _auth(table_id)
     _seen(auth)
     with get_store().reading(table_id) as state:
-        return _json(_view(table_id, state, auth.seat))
+        return _json(_with_standing(_view(table_id, state, auth.seat)))
+
+
+def _with_standing(view: dict[str, Any], over_now: bool = False) -> dict[str, Any]:
+    """The view with ``closed`` once the table is read-only (when and why)."""
+    standing: lifecycle.Standing | None = g.get("table_standing")
+    if over_now and (standing is None or standing.closed is None):
+        view["closed"] = {"reason": "over"}
+    elif standing is not None and standing.closed is not None:
+        view["closed"] = {"reason": standing.reason, "at": standing.closed.isoformat()}
+    return view
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -350,7 +399,7 @@ def _refuse_illegal(state: TableState, action: Action,
 @blp.arguments(_ACTION)
 @blp.response(201, ActionResponse, description="The events the action caused (the action, "
                                                "then the bots' and the server's).")
-@_problems(401, 403, 409, 422)
+@_problems(401, 403, 409, 422, 429)
 def act(body: dict[str, Any], table_id: str) -> Response:
     """A seat's action (bid, call, ecart, jeu, chelem, poignee, play) or the referee's (pause,
     resume, annul). Once the contract is settled the taker says « Jeu » (`jeu`: the player
@@ -358,7 +407,7 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     physical table the referee records every action (bid, call, chien, jeu, chelem, poignee,
     play) for the seat named; there a first card recorded while the taker is to speak
     implies « Jeu »."""
-    auth = _auth(table_id)
+    auth = _auth(table_id, writing=True)
     kind = body["type"]
     store = get_store()
     meta = store.info(None, table_id).meta  # type: ignore[union-attr]
@@ -426,9 +475,12 @@ def act(body: dict[str, Any], table_id: str) -> Response:
             raise Problem(409, "table-busy") from None
         raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=body["seq"],
                       extra={"seq": conflict.last_seq}) from None
+    if state.over:
+        lifecycle.close(store.engine, table_id, "over")
     with store.reading(table_id) as current:
         return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
-                      "table": _view(table_id, current, auth.seat)}, 201)
+                      "table": _with_standing(_view(table_id, current, auth.seat),
+                                              state.over)}, 201)
 
 
 def _seat_handover(auth: TableAuth, body: dict[str, Any], people: int,

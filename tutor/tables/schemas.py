@@ -250,6 +250,12 @@ class SeatPresence(Schema):
         "description": "The seat's token was seen (a view, the events, the stream) within "
                        "the last `TABLES_PRESENCE_SECONDS` (20 s)."})
     robot = fields.Boolean(required=True, metadata={"description": "A robot plays the seat."})
+class ClosedInfo(Schema):
+    reason = fields.String(required=True, metadata={
+        "enum": ["over", "idle"],
+        "description": "`over`: the partie ended; `idle`: nothing happened for "
+                       "TABLE_IDLE_HOURS."})
+    at = fields.String(metadata={"description": "When it was closed (ISO 8601)."})
 
 
 class TableView(Schema):
@@ -272,6 +278,8 @@ class TableView(Schema):
     scoresheet = fields.Nested(ScoresheetSchema, required=True)
     you = fields.Nested(YouSchema, required=True)
     duplicate = fields.Nested(DuplicateInfo, metadata={"description": "Duplicate tables."})
+    closed = fields.Nested(ClosedInfo, metadata={
+        "description": "Once the table is closed: read-only, every action answers 410."})
 
 
 class SeatToken(Schema):

@@ -29,12 +29,12 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from flask import Flask, Response, current_app, request, stream_with_context
+from flask import Flask, Response, current_app, g, request, stream_with_context
 from marshmallow import Schema, fields
 from werkzeug.exceptions import NotFound
 
 from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema, problem_response
-from tutor.tables import tickets
+from tutor.tables import lifecycle, tickets
 from tutor.tables.presence import WINDOW_SECONDS
 from tutor.tables.pubsub import Broker, make_broker
 from tutor.tables.resources import (
@@ -46,6 +46,7 @@ from tutor.tables.resources import (
     _is_decimal,
     _json,
     _seen,
+    _standing,
     blp,
     get_presence,
     get_store,
@@ -211,6 +212,14 @@ def stream(table_id: str) -> Response:
     limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
     timeout = _int_arg("timeout", 55, 1, 300)
     store = get_store()
+    standing = g.get("table_standing") or _standing(table_id)  # a ticket skips _auth
+    lifecycle.refuse_closed(standing, writing=False,
+                            idle_hours=current_app.config["TABLE_IDLE_HOURS"])
+    if standing is not None and standing.is_closed:  # nothing more will come: what is left
+        left = len(store.events(table_id, since, limit=min(500, limit)))
+        if left == 0:
+            return Response(status=204)  # an EventSource does not reconnect after a 204
+        limit = left
     broker = store.broker
     if not broker.available() and not broker.wait_available(BROKER_WAIT_SECONDS):
         raise _refused(503, "stream-unavailable",

@@ -1,0 +1,84 @@
+"""Quotas on what costs the server something that lasts: creating tables and acting at them.
+
+flask-limiter counts, in Redis when ``REDIS_URL`` is set (one count for every worker and host),
+else in each process's memory (one count per worker: with ``-w 4`` a client gets up to four
+times the limit, so set ``REDIS_URL`` in production). A Redis that goes away does not stop the
+tables: the counts fall back to memory until it is back.
+
+The limits (``limits`` notation, ``;`` between several), each configurable (``TAROT_<NAME>``):
+
+* ``RATE_LIMIT_CREATE`` — table creation per client address (``20 per minute;200 per day``);
+* ``RATE_LIMIT_ACTIONS`` — actions per client address, all tables together (``300 per minute``:
+  a club room behind one address holds several tables);
+* ``RATE_LIMIT_TABLE_ACTIONS`` — actions at one table, whoever sends them (``120 per minute``:
+  two a second, more than a referee recording cards by hand ever needs).
+
+Past a limit the answer is 429 problem+json in the reader's language, with ``Retry-After`` (in
+seconds) and the ``X-RateLimit-Limit``/``-Remaining``/``-Reset`` headers; the refused request
+did nothing. Reading a table, the event stream and every rule endpoint are not limited.
+
+The client address is the TCP peer, or behind ``TRUSTED_PROXIES`` reverse proxies the address
+they put in ``X-Forwarded-For`` (werkzeug's ``ProxyFix``): set it to the number of proxies in
+front, never more, or clients could choose their own address.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Final
+
+from flask import Flask, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+__all__ = ["LIMITED_ENDPOINTS", "LIMITER", "init_limits", "storage_uri"]
+
+LIMITER: Final = "tutor.limiter"
+"""``app.extensions`` key of the app's :class:`~flask_limiter.Limiter`."""
+
+LIMITED_ENDPOINTS: Final = {
+    "tables.create_table": (("RATE_LIMIT_CREATE", "address"),),
+    "tables.act": (("RATE_LIMIT_ACTIONS", "address"), ("RATE_LIMIT_TABLE_ACTIONS", "table")),
+}
+"""Which endpoint is limited by which setting, counted per what."""
+
+
+def _table_key() -> str:
+    return "table:" + str((request.view_args or {}).get("table_id", ""))
+
+
+_KEYS: Final = {"address": get_remote_address, "table": _table_key}
+
+
+def storage_uri(config: dict[str, Any]) -> str:
+    """Redis when ``REDIS_URL`` is set (config or environment), else memory."""
+    url = config.get("REDIS_URL") or os.environ.get("REDIS_URL")
+    return str(url) if url else "memory://"
+
+
+def init_limits(app: Flask) -> Limiter:
+    """The app's limiter, and the limits of :data:`LIMITED_ENDPOINTS` on their views (call
+    after the views are registered). Each app has its own limiter and its own counts."""
+    trusted = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if trusted > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted)  # type: ignore[method-assign]
+    config = app.config
+    config.setdefault("RATELIMIT_STORAGE_URI", storage_uri(config))
+    config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 1,
+                                                    "socket_timeout": 1}
+                      if config["RATELIMIT_STORAGE_URI"].startswith("redis") else {})
+    limiter = Limiter(get_remote_address, app=app)
+    for endpoint, rules in LIMITED_ENDPOINTS.items():
+        view = app.view_functions.get(endpoint)
+        if view is None:
+            continue
+        for setting, per in rules:
+            view = limiter.limit(config[setting], key_func=_KEYS[per],
+                                 scope=f"{endpoint}:{per}")(view)
+        app.view_functions[endpoint] = view
+    app.extensions[LIMITER] = limiter
+    return limiter

@@ -1,0 +1,94 @@
+"""What a browser is told to protect the pages with, and which origins may call the API.
+
+Every response (pages, static files, the docs, the API) carries:
+
+* ``Content-Security-Policy``: scripts, styles, images, fonts and connections from this origin
+  only, no inline script or style and no ``eval`` (``'unsafe-inline'`` is never granted, so an
+  injected ``<script>`` or ``onclick=`` does nothing), no plugin, no ``<base>``, forms posting
+  here only, and ``frame-ancestors 'none'``: no other site can frame a page (clickjacking).
+  Images may also be ``data:`` URIs (Swagger UI's icons are); that names no outside origin.
+* ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` (for browsers older than
+  ``frame-ancestors``), ``Referrer-Policy: no-referrer`` (a page's address, which may hold a
+  table id, never leaves in a ``Referer``), ``Cross-Origin-Opener-Policy: same-origin``.
+
+So the templates hold no inline script, style or event handler: behaviour lives in
+``static/web/*.js`` and looks lives in ``static/web/*.css`` (``<script type="application/json">``
+data blocks are not scripts and stay). A test reads every template and fails on any.
+
+CORS: the rule endpoints (checks, scores, rules, advice, counting…) answer any origin, as
+before: they hold nothing private. The tables' endpoints (``/api/v1/tables…``, and the duplicate
+comparison, which reads tables) answer only the origins listed in ``TABLE_CORS_ORIGINS``
+(none by default: only pages served by this app, which need no CORS, can use them), with the
+methods and headers they use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask import Flask, Response
+from flask_cors import CORS
+
+from tutor.config import API_PREFIX
+
+__all__ = ["CONTENT_SECURITY_POLICY", "SECURITY_HEADERS", "init_security", "table_origins"]
+
+CONTENT_SECURITY_POLICY: Final = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+
+SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+TABLE_PATHS: Final = (rf"{API_PREFIX}/tables.*", rf"{API_PREFIX}/duplicate/compare")
+"""The endpoints that read or change tables (with their tokens): CORS only for the
+configured origins."""
+
+
+def table_origins(value: Any) -> list[str]:
+    """``TABLE_CORS_ORIGINS`` as a list: a list as is, or a string of origins separated by
+    commas or spaces (the form an environment variable takes).
+
+    >>> table_origins("https://club.example, https://b.example")
+    ['https://club.example', 'https://b.example']
+    >>> table_origins("")
+    []
+    """
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    return [part for part in str(value or "").replace(",", " ").split() if part]
+
+
+def _add_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_security(app: Flask) -> None:
+    """The security headers on every response, and CORS per kind of endpoint."""
+    app.after_request(_add_headers)
+    common: dict[str, Any] = {
+        "methods": ["GET", "POST", "OPTIONS"],
+        "allow_headers": ["Content-Type", "Authorization", "Accept-Language", "Last-Event-ID"],
+        "expose_headers": app.config["CORS_EXPOSE_HEADERS"],
+        "max_age": 600,
+    }
+    tables = {"origins": table_origins(app.config["TABLE_CORS_ORIGINS"]), **common}
+    resources = {path: tables for path in TABLE_PATHS}
+    resources[rf"{API_PREFIX}/.*"] = {"origins": app.config["CORS_ORIGINS"], **common}
+    CORS(app, resources=resources)
