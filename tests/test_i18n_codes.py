@@ -258,6 +258,12 @@ ERROR_PARAMS = {
     "name-twice": {"name": "Ana"},
     "mort-five": {"players": 6},
     "nothing-to-compute": {"choices": "taker_scores, gaps"},
+    "duplicate-key": {"member": "card"},
+    "duplicate-seat": {"seat": 1},
+    "table-closed": {"reason": "idle", "hours": 24},
+    "table-archived": {"date": "2026-12-01"},
+    "rate-limited": {"amount": 20, "seconds": 60},
+    "service-unavailable": {"what": "database", "seconds": 5},
 }
 
 
