@@ -36,7 +36,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import Engine, delete, func, select, update
 
 from tutor.errors import Problem
-from tutor.tables.models import EventRow, SeatRow, TableRow
+from tutor.tables.models import EventRow, PresenceRow, SeatRow, TableRow
 
 __all__ = ["Standing", "archive_closed", "close", "close_idle", "refuse_closed", "retention",
            "standing"]
@@ -44,6 +44,7 @@ __all__ = ["Standing", "archive_closed", "close", "close_idle", "refuse_closed",
 _events = EventRow.__table__
 _tables = TableRow.__table__
 _seats = SeatRow.__table__
+_presence = PresenceRow.__table__
 
 REASONS: Final = ("over", "idle")
 
@@ -186,6 +187,7 @@ def archive_closed(engine: Engine, retention_days: float, archive_dir: Path | No
                     os.fsync(out.fileno())
                 conn.execute(delete(_events).where(_events.c.table_id.in_(ids)))
                 conn.execute(delete(_seats).where(_seats.c.table_id.in_(ids)))
+                conn.execute(delete(_presence).where(_presence.c.table_id.in_(ids)))
                 # the tombstone keeps no name, no prepared deal and no token hash
                 conn.execute(update(_tables).where(_tables.c.id.in_(ids))
                              .values(archived=_now(), names=[], options={}, referee_hash=""))

@@ -1,8 +1,8 @@
 """Tables end: when a table was closed (its partie over, or idle) and why, and when its log
 was archived (the row stays as a tombstone, so that its tokens get 410 Gone, not 401).
 
-Revision ID: 0002_table_lifecycle
-Revises: 0001_tables
+Revision ID: 0003_table_lifecycle
+Revises: 0002_presence
 Create Date: 2026-12-01
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_table_lifecycle"
-down_revision = "0001_tables"
+revision = "0003_table_lifecycle"
+down_revision = "0002_presence"
 branch_labels = None
 depends_on = None
 
