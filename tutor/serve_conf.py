@@ -12,7 +12,8 @@ never hear the first's commits).
 Environment: ``PORT`` (8000), ``HOST`` (127.0.0.1: behind a reverse proxy on the same host;
 ``0.0.0.0`` to listen everywhere), ``DATABASE_URL`` (the SQLite file of the instance folder),
 ``REDIS_URL`` (none), ``WEB_CONCURRENCY`` (the number of workers, to override the rule above),
-``ACCESS_LOG`` (a file, or ``-`` for stdout; none by default; stream tickets are blanked in it).
+``ACCESS_LOG`` (a file, or ``-`` for stdout; none by default; stream tickets are blanked in it),
+``REQUEST_TIMEOUT`` (10: seconds a request may leave the socket silent before its 408).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ def _workers() -> int:
 
 wsgi_app = "tutor:create_app()"
 bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{int(os.environ.get('PORT') or 8000)}"
-worker_class = "gevent"
+worker_class = "tutor.serve_worker.ProblemGeventWorker"
+"""gevent's worker, whose own error answers are problem+json and whose slow requests get a
+408 after REQUEST_TIMEOUT seconds of silence (tutor/serve_worker.py)."""
 workers = _workers()
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS") or 10_000)
 """Open connections per worker (streams included) before new ones wait."""
