@@ -5,19 +5,28 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUNTIME_STAMP := $(VENV)/.installed-runtime
 PORT ?= 5000
 
-.PHONY: run serve test bench lint catalogs browser clean
+.PHONY: run serve test bench lint catalogs compile browser clean
 
-$(STAMP): pyproject.toml
+# `make run` installs the runtime dependencies only; `make test` (and `make catalogs`, which
+# the engineers' setup runs) adds the test extras.
+$(RUNTIME_STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $(RUNTIME_STAMP)
+
+$(STAMP): $(RUNTIME_STAMP)
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-catalogs: $(STAMP)
+compile: $(RUNTIME_STAMP)
 	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
 		$(BIN)/pybabel -q compile -d translations; fi
+
+catalogs: $(STAMP) compile
 
 # Debian's Chromium for the browser tests (never a downloaded browser).
 browser:
@@ -26,7 +35,7 @@ browser:
 		(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 		echo "could not install chromium: browser tests will fail"; }
 
-run: catalogs
+run: compile
 	$(BIN)/flask --app tutor run --port $(PORT)
 
 # PORT (8000), DATABASE_URL (the SQLite file), REDIS_URL (none): see tutor/serve_conf.py.

@@ -28,10 +28,13 @@ from typing import Any, Final
 __all__ = [
     "FFT_SOURCE",
     "RULES",
+    "SOURCES",
+    "Source",
     "TOPICS",
     "Rule",
     "is_rule_id",
     "parse_catalog",
+    "parse_sources",
     "rule",
     "rules_by_topic",
 ]
@@ -85,6 +88,26 @@ class Rule:
         return tuple(s for s in self.sources if s != FFT_SOURCE)
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A text the rules rest on, as a reader knows it: by its title, never by a file name.
+
+    >>> SOURCES["000_79ccdf50a49e58e5"].title, SOURCES["FFT 2012"].context
+    ('Tarotman', 'source.fft-2012')
+    """
+
+    name: str
+    """As the rules cite it: a seed file name without ``.txt``, or ``"FFT 2012"``."""
+    key: str
+    """A stable kebab-case word; ``source.<key>`` is the title's context in the catalogs."""
+    title: str
+    """In French (the catalogs translate it)."""
+
+    @property
+    def context(self) -> str:
+        return f"source.{self.key}"
+
+
 def is_rule_id(text: str) -> bool:
     """Whether ``text`` is a well-formed rule id: dotted words, each in kebab-case.
 
@@ -113,8 +136,22 @@ def parse_catalog(text: str) -> dict[str, Rule]:
     ...
     ValueError: rule 'Cards': malformed id
     """
+    return _parse(text)[0]
+
+
+def parse_sources(text: str) -> dict[str, Source]:
+    """The ``[[source]]`` tables of a catalog, by name, in file order; a :class:`ValueError`
+    for a source table malformed, repeated, or missing while a rule cites it.
+
+    >>> parse_sources('[[source]]\\nname = "FFT 2012"\\nkey = "fft-2012"\\ntitle = "Règlement"')
+    {'FFT 2012': Source(name='FFT 2012', key='fft-2012', title='Règlement')}
+    """
+    return _parse(text)[1]
+
+
+def _parse(text: str) -> tuple[dict[str, Rule], dict[str, Source]]:
     data = tomllib.loads(text)
-    unknown = set(data) - {"rule"}
+    unknown = set(data) - {"rule", "source"}
     if unknown:
         raise ValueError(f"unknown top-level keys in the catalog: {sorted(unknown)}")
     rules: dict[str, Rule] = {}
@@ -123,7 +160,32 @@ def parse_catalog(text: str) -> dict[str, Rule]:
         if parsed.id in rules:
             raise ValueError(f"rule {parsed.id!r}: id used twice")
         rules[parsed.id] = parsed
-    return rules
+    sources: dict[str, Source] = {}
+    for entry in data.get("source", []):
+        source = _parse_source(entry)
+        if source.name in sources or source.key in {s.key for s in sources.values()}:
+            raise ValueError(f"source {source.name!r}: name or key used twice")
+        sources[source.name] = source
+    if sources:  # a catalog with source tables must title every source its rules cite
+        untitled = {name for r in rules.values() for name in r.sources} - sources.keys()
+        if untitled:
+            raise ValueError(f"sources cited with no [[source]] title: {sorted(untitled)}")
+    return rules, sources
+
+
+def _parse_source(entry: Mapping[str, Any]) -> Source:
+    label = f"source {entry.get('name')!r}"
+    if set(entry) != {"name", "key", "title"}:
+        raise ValueError(f"{label}: fields must be name, key and title")
+    name, key = entry["name"], entry["key"]
+    if not isinstance(name, str) or not (name == FFT_SOURCE or _SEED_SOURCE.fullmatch(name)):
+        raise ValueError(f"{label}: neither a seed nor {FFT_SOURCE!r}")
+    if not isinstance(key, str) or not is_rule_id(f"source.{key}"):
+        raise ValueError(f"{label}: key must be a kebab-case word")
+    title = _prose(entry["title"], label)
+    if "," in title:  # the titles of a rule's sources are joined with commas
+        raise ValueError(f"{label}: a title may not hold a comma")
+    return Source(name, key, title)
 
 
 def _parse_rule(entry: Mapping[str, Any]) -> Rule:
@@ -163,13 +225,17 @@ def _prose(value: object, label: str) -> str:
     return folded
 
 
-def _load() -> Mapping[str, Rule]:
+def _load() -> tuple[Mapping[str, Rule], Mapping[str, Source]]:
     text = resources.files(__package__ or "rules_fr").joinpath("catalog.toml").read_text("utf-8")
-    return MappingProxyType(parse_catalog(text))
+    rules, sources = _parse(text)
+    return MappingProxyType(rules), MappingProxyType(sources)
 
 
-RULES: Final[Mapping[str, Rule]] = _load()
+_LOADED: Final = _load()
+RULES: Final[Mapping[str, Rule]] = _LOADED[0]
 """Every rule, by id, in the order of ``catalog.toml`` (read-only)."""
+SOURCES: Final[Mapping[str, Source]] = _LOADED[1]
+"""How each source the rules cite is titled, by name (read-only)."""
 
 
 def rule(rule_id: str) -> Rule:

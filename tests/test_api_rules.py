@@ -3,6 +3,8 @@ a violation may cite is served."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -28,7 +30,9 @@ def test_rules_list_every_rule_in_order(client: FlaskClient) -> None:
         assert set(served) >= {"id", "topic", "title", "text", "source", "sources", "note",
                                "examples"}
         assert served["title"] and served["text"] and served["sources"]
-        assert served["examples"] == examples_for_rule(served["id"])
+        assert [e["id"] for e in served["examples"]] == [
+            e["id"] for e in examples_for_rule(served["id"])]
+        assert not any(re.search(r"\d{3}_[0-9a-f]{16}", s) for s in served["sources"])
     assert sum(len(r["examples"]) for r in rules) > 0
 
 
@@ -46,7 +50,11 @@ def test_rule_in_french_and_english(client: FlaskClient) -> None:
     assert french.headers["Content-Language"] == "fr"
     assert english.headers["Content-Language"] == "en"
     assert french.get_json()["title"] == RULES["play.overtrump"].title
-    assert french.get_json()["sources"] == english.get_json()["sources"]
+    assert len(french.get_json()["sources"]) == len(RULES["play.overtrump"].sources)
+    assert french.get_json()["sources"][0] == english.get_json()["sources"][0] == "Tarotman"
+    assert french.get_json()["sources"][-1] == "Règlement officiel de la FFT (2012)"
+    assert english.get_json()["sources"][-1] == "FFT rulebook 2012"
+    assert english.get_json()["source"] == ", ".join(english.get_json()["sources"])
 
 
 def test_unknown_rule_is_404_problem(client: FlaskClient) -> None:
@@ -71,3 +79,61 @@ def test_rule_examples_are_the_scenarios_tagged_with_it(client: FlaskClient) -> 
     assert served and all("score.total" in example["rules"] for example in served)
     assert all(example["id"] and example["title"] and example["url"] for example in served)
     assert [e["id"] for e in served] == [e["id"] for e in examples_for(RULES["score.total"])]
+
+
+def test_unknown_rule_lists_the_closest_ids(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/rules/excuse?lang=en").get_json()
+    assert payload["status"] == 404
+    assert payload["closest"] and all("excuse" in rule_id for rule_id in payload["closest"])
+    assert all(rule_id in payload["detail"] for rule_id in payload["closest"])
+    typo = client.get("/api/v1/rules/play.folow-suit").get_json()
+    assert typo["closest"][0] == "play.follow-suit"
+
+
+def test_example_sources_are_titles(client: FlaskClient) -> None:
+    served = client.get("/api/v1/rules/score.total?lang=en").get_json()["examples"]
+    assert served[0]["sources"] == ["Tarotman"]
+
+
+def _ids(client: FlaskClient, **query: str) -> list[str]:
+    response = client.get("/api/v1/rules", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    return [rule["id"] for rule in response.get_json()["rules"]]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("overtrump", "play.overtrump"),                 # English
+    ("monter à l'atout", "play.overtrump"),          # French
+    ("MONTER A L'ATOUT", "play.overtrump"),          # case and accents ignored
+    ("surcouper", "play.overtrump"),                 # a verb finds its noun
+    ("écart roi", "ecart.no-king-no-bout"),
+    ("ecart KING", "ecart.no-king-no-bout"),         # both languages in one query
+    ("petit au bout chelem", "petit.au-bout-chelem"),
+])
+def test_search_ranks_the_rule_first(client: FlaskClient, query: str, expected: str) -> None:
+    assert _ids(client, q=query)[0] == expected
+
+
+def test_search_every_word_counts(client: FlaskClient) -> None:
+    excuse = _ids(client, q="excuse")
+    assert len(excuse) >= 5 and all(
+        "excuse" in rule_id or "excuse" in RULES[rule_id].text.lower() for rule_id in excuse)
+    narrower = _ids(client, q="excuse dernier pli")
+    assert narrower and set(narrower) < set(excuse)
+    assert narrower[0] == "excuse.last-trick"
+
+
+def test_search_by_topic(client: FlaskClient) -> None:
+    assert _ids(client, topic="king-call") == [
+        r.id for r in RULES.values() if r.topic == "king-call"]
+    assert _ids(client, q="dame", topic="king-call")[0] == "call.ladder"
+    assert _ids(client, q="excuse", topic="scoring") == [
+        r for r in _ids(client, q="excuse") if RULES[r].topic == "scoring"]
+    refused = client.get("/api/v1/rules?topic=nope&lang=en")
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["pointer"] == "/query/topic"
+
+
+def test_search_nothing_found_is_an_empty_list(client: FlaskClient) -> None:
+    assert _ids(client, q="zzzqqq") == []
+    assert _ids(client, q="the") == list(RULES)  # stop words only: no filter

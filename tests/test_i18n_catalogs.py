@@ -19,7 +19,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 
-from rules_fr.catalog import RULES
+from rules_fr.catalog import RULES, SOURCES
 from tutor.i18n import catalogs
 from tutor.i18n.catalogs import (
     POT_FILE,
@@ -96,7 +96,8 @@ def test_extract_rules_yields_pgettext_with_the_rule_id_as_context():
     source = (REPO_ROOT / "rules_fr" / "catalog.toml").read_bytes()
     found = list(extract_rules(io.BytesIO(source), ["pgettext"], [], {}))
     expected = sum(2 + (1 if r.note else 0) for r in RULES.values())
-    assert len(found) == expected
+    assert len(found) == expected + len(SOURCES)
+    assert {m[2] for m in found[expected:]} == {(s.context, s.title) for s in SOURCES.values()}
     lineno, funcname, (context, text), comments = found[0]
     first = next(iter(RULES.values()))
     assert (funcname, context, text) == ("pgettext", first.id, first.title)

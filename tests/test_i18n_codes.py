@@ -245,6 +245,7 @@ ERROR_PARAMS = {
     "poignee-not-held": {"seat": 2, "level": "double"},
     "poignee-twice": {"seat": 2},
     "unknown-rule": {"id": "play.nope"},
+    "unsupported-language": {"lang": "de", "supported": "en, fr"},
     "seat-forbidden": {"seat": 1, "asked": 2},
     "referee-only": {"action": "annul"},
     "stale-seq": {"seq": 12, "sent": 10},

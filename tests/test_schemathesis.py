@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import (
     ignored_auth,
     missing_required_header,
+    negative_data_rejection,
     positive_data_acceptance,
 )
 
@@ -29,12 +30,16 @@ from tutor import create_app
 app = create_app({"TESTING": True,
                   "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/tables.db"})
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+PLAIN = {"Accept-Encoding": "identity"}
+"""In-process, schemathesis advertises the codings of its HTTP client but reads the WSGI
+body as it is: ask for it uncompressed (tests/test_http_caching.py checks the codings)."""
 
 
 @schema.parametrize()
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_openapi_document(case: schemathesis.Case) -> None:
+    case.headers = {**(case.headers or {}), **PLAIN}
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
 
 
@@ -48,10 +53,11 @@ def test_documented_examples_are_accepted() -> None:
             if method == "parameters":
                 continue
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-            if body is None or "example" not in body:
-                continue
+            if (body is None or "example" not in body or operation.get("security")
+                    or path == "/api/v1/duplicate/compare"):
+                continue  # the tables' examples name tables of the documenting app
             response = client.open(path, method=method.upper(), json=body["example"])
-            assert response.status_code == 200, (path, response.get_json())
+            assert response.status_code in (200, 201), (path, response.get_json())
             sent.add(path)
     assert sent >= {f"/api/v1/check/{name}" for name in
                     ("play", "ecart", "bid", "king-call", "poignee", "hand", "deal")} | {
@@ -86,12 +92,14 @@ def test_tables_conform_with_a_real_table_and_token(case: schemathesis.Case) -> 
     table = _TABLE if len(str(case.body)) % 3 else _PHYSICAL
     tokens = _tokens(table)
     case.path_parameters = {"table_id": table["id"]}
-    case.headers = {**(case.headers or {}),
+    case.headers = {**(case.headers or {}), **PLAIN,
                     "Authorization": f"Bearer {tokens[len(str(case.query)) % len(tokens)]}"}
     # ignored_auth and missing_required_header judge the generated (random or absent)
     # credentials, which this test replaces with a real token on purpose
+    # (negative_data_rejection too: a "wrong" path or token generated for a negative case is
+    # replaced by the real one above, so the request is no longer the invalid one it judges)
     case.call_and_validate(excluded_checks=[positive_data_acceptance, ignored_auth,
-                                            missing_required_header])
+                                            missing_required_header, negative_data_rejection])
 
 
 def test_tables_played_responses_conform() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask
 
 from tutor.api import register_api
+from tutor.caching import init_caching
 from tutor.config import settings
 from tutor.errors import register_error_handlers
 from tutor.health import init_health
@@ -30,6 +31,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(settings(config))
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    init_caching(app)  # first: its after-request hooks must run last
     init_babel(app)
     init_security(app)
     register_api(app)

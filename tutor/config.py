@@ -54,6 +54,8 @@ DEFAULTS: Final[dict[str, Any]] = {
     "TABLE_RETENTION_DAYS": 30,
     # The Retry-After of a 503 when the database cannot be reached (tutor.health).
     "RETRY_AFTER_SECONDS": 5,
+    # Browsers may cache a preflight's answer for a day (Access-Control-Max-Age).
+    "CORS_MAX_AGE": 86400,
 }
 
 _FALSE: Final = frozenset({"0", "false", "no", "off", ""})

@@ -334,3 +334,7 @@ class ProblemSchema(Schema):
         "description": "What went wrong with this request, in the response's language."})
     errors = fields.List(fields.Nested(FieldErrorSchema), metadata={
         "description": "422 only: one entry per field at fault."})
+    supported = fields.List(fields.String(), metadata={
+        "description": "An unsupported `lang` (400): the languages served."})
+    closest = fields.List(fields.String(), metadata={
+        "description": "An unknown rule id (404): the nearest ids of the catalog."})

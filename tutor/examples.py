@@ -35,6 +35,8 @@ from typing import Any, Final
 
 from gherkin.parser import Parser
 
+from tutor.bundled import data_folder
+
 __all__ = [
     "SCENARIOS_DIR",
     "all_examples",
@@ -43,8 +45,9 @@ __all__ = [
     "parse_feature",
 ]
 
-SCENARIOS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios"
-"""Where the feature files live: ``scenarios/`` at the root of the repository."""
+SCENARIOS_DIR: Final = data_folder("scenarios")
+"""Where the feature files live: ``scenarios/`` at the root of the repository (in a wheel, the
+copy its build bundled: :mod:`tutor.bundled`)."""
 
 RULE_TAG: Final = "rule-"
 SOURCE_TAG: Final = "source-"

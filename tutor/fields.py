@@ -30,6 +30,7 @@ from rules_fr.poignee import PoigneeLevel
 from tutor.errors import ErrorKey
 
 __all__ = [
+    "CARD_LIST_EXAMPLE",
     "BidField",
     "BoundedInt",
     "CampField",
@@ -40,6 +41,7 @@ __all__ = [
     "PlayersField",
     "PoigneeLevelField",
     "StrictBool",
+    "wrong_type",
 ]
 
 MAX_CARD_TEXT: Final = 40
@@ -51,6 +53,19 @@ CARD_DESCRIPTION: Final = (
     "cavalier, suit symbols ♠♥♦♣) or a name in French or English (\"roi de cœur\", \"petit\", "
     "\"21 d'atout\", \"king of hearts\", \"trump 7\"). Responses always use canonical codes."
 )
+
+
+def wrong_type(expected: str, example: str) -> ErrorKey:
+    """A value of the wrong JSON type: ``field-invalid`` saying what was expected (a kind of
+    :data:`tutor.i18n.errors.EXPECTED`) with a valid example, as JSON text.
+
+    >>> wrong_type("integer", "4").params
+    {'expected': 'integer', 'example': '4'}
+    """
+    return ErrorKey("field-invalid", expected=expected, example=example)
+
+
+CARD_LIST_EXAMPLE: Final = '"KH", "T21", "EX"'
 
 
 def _clip(text: str) -> str:
@@ -69,7 +84,7 @@ def parse_card_value(value: Any) -> Card:
             except CardParseError:
                 pass
         raise ValidationError(ErrorKey("unknown-card", text=_clip(value)))
-    raise ValidationError(ErrorKey("field-invalid"))
+    raise ValidationError(wrong_type("card", '"KH"'))
 
 
 class CardField(fields.String):
@@ -119,7 +134,7 @@ class CardList(fields.List[Any]):
     def _deserialize(  # type: ignore[override]
             self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Card]:
         if type(value) is not list:
-            raise ValidationError(ErrorKey("field-invalid"))
+            raise ValidationError(wrong_type("card-list", CARD_LIST_EXAMPLE))
         size = len(value)
         if size > self.max_items:
             raise ValidationError(ErrorKey(self.too_long, size=size, max=self.max_items))
@@ -165,7 +180,8 @@ class BoundedInt(fields.Integer):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if type(value) is not int:
-            raise ValidationError(ErrorKey("field-invalid"))
+            example = self.metadata.get("example", self.minimum)
+            raise ValidationError(wrong_type("integer", str(example)))
         if not self.minimum <= value <= self.maximum:
             shown = value if abs(value) < 10**12 else str(value)[:14] + "…"
             raise ValidationError(ErrorKey(self.key, value=shown, min=self.minimum,
@@ -194,7 +210,7 @@ class StrictBool(fields.Boolean):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if type(value) is not bool:
-            raise ValidationError(ErrorKey("field-invalid"))
+            raise ValidationError(wrong_type("boolean", "true"))
         return value
 
 
@@ -203,13 +219,16 @@ class _Choice(fields.String):
 
     key = "unknown-choice"
     choices: tuple[str, ...] = ()
+    description = ""
+    """What the word says, for the documentation (the OpenAPI document, the MCP tools)."""
 
     def __init__(self, **kwargs: Any) -> None:
         # OpenAPI 3.0: a nullable enum must list null among its values to accept it
         enum: list[str | None] = list(self.choices)
         if kwargs.get("allow_none"):
             enum.append(None)
-        metadata = {"enum": enum, **kwargs.pop("metadata", {})}
+        metadata = {"enum": enum, "description": self.description, "example": self.choices[0],
+                    **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
     def parse(self, text: str) -> Any:
@@ -220,7 +239,7 @@ class _Choice(fields.String):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if type(value) is not str:
-            raise ValidationError(ErrorKey("field-invalid"))
+            raise ValidationError(wrong_type("word", f'"{self.choices[0]}"'))
         if len(value) > MAX_CARD_TEXT:
             raise ValidationError(self.error(value))
         try:
@@ -238,6 +257,8 @@ class ContractField(_Choice):
 
     key = "unknown-contract"
     choices = tuple(c.code for c in Contract)
+    description = ("The contract, lowest to highest: `petite` (alias `prise`), `garde`, "
+                   "`garde_sans` (without the chien), `garde_contre` (against the chien).")
 
     def error(self, value: Any) -> ErrorKey:
         return ErrorKey(self.key, text=_clip(str(value)))
@@ -252,6 +273,7 @@ class BidField(_Choice):
 
     key = "unknown-bid"
     choices = ("passe", *(c.code for c in Contract))
+    description = "A bid: `passe`, or a contract (`petite`, `garde`, `garde_sans`, `garde_contre`)."
 
     def error(self, value: Any) -> ErrorKey:
         return ErrorKey(self.key, text=_clip(str(value)))
@@ -267,6 +289,7 @@ class CampField(_Choice):
     """``taker`` (the taker's camp, with his partner) or ``defense``."""
 
     choices = tuple(c.value for c in Camp)
+    description = "A camp: `taker` (the taker, with his partner at five) or `defense`."
 
     def parse(self, text: str) -> Camp:
         return Camp(text)
@@ -276,6 +299,7 @@ class PoigneeLevelField(_Choice):
     """``simple``, ``double`` or ``triple``."""
 
     choices = tuple(level.value for level in PoigneeLevel)
+    description = "A poignée: `simple`, `double` or `triple` (bonus 20, 30, 40)."
 
     def parse(self, text: str) -> PoigneeLevel:
         return PoigneeLevel(text)
@@ -300,7 +324,7 @@ class HalfPoints(fields.Float):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if type(value) not in (int, float):
-            raise ValidationError(ErrorKey("field-invalid"))
+            raise ValidationError(wrong_type("points", "41.5"))
         if isinstance(value, float) and not math.isfinite(value):
             raise ValidationError(ErrorKey("field-invalid"))
         if not 0 <= value <= 91:

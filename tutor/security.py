@@ -86,7 +86,7 @@ def init_security(app: Flask) -> None:
         "methods": ["GET", "POST", "OPTIONS"],
         "allow_headers": ["Content-Type", "Authorization", "Accept-Language", "Last-Event-ID"],
         "expose_headers": app.config["CORS_EXPOSE_HEADERS"],
-        "max_age": 600,
+        "max_age": app.config.get("CORS_MAX_AGE", 600),  # tutor.config: a day
     }
     tables = {"origins": table_origins(app.config["TABLE_CORS_ORIGINS"]), **common}
     resources = {path: tables for path in TABLE_PATHS}

@@ -14,7 +14,7 @@ from flask import Flask
 from tutor.api import advice, check, count, deal, meta, partie, rules, score
 from tutor.api import check_facts as _check_facts  # noqa: F401  (routes on check.blp)
 from tutor.api import notes as _notes  # noqa: F401  (POST /duplicate/notes on duplicate.blp)
-from tutor.api.base import TutorApi
+from tutor.api.base import TutorApi, refuse_unsupported_language
 from tutor.tables import duplicate
 from tutor.tables import resources as tables
 from tutor.tables import streams as _streams  # noqa: F401  (the stream routes on tables.blp)
@@ -28,6 +28,7 @@ BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp,
 def register_api(app: Flask) -> TutorApi:
     """Mount the API on ``app``: blueprints, ``/api/v1/openapi.json``, the docs page."""
     api = TutorApi(app)
+    app.before_request(refuse_unsupported_language)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     api.document(tables.document_tokens)

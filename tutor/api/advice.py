@@ -9,22 +9,13 @@ The advice is always a legal action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from flask import Response
 from marshmallow import Schema, fields
 
-from rules_fr.advice.bid import advise_bid, thresholds
-from rules_fr.advice.ecart import advise_ecart
-from rules_fr.advice.play import advise_play, make_context
-from rules_fr.cards import Card, CardSet
-from rules_fr.contracts import Contract
-from rules_fr.counting import PlayedTrick
-from rules_fr.ecart import trumps_to_show
-from rules_fr.table import rules_for
+from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
-from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
     BidField,
     CardField,
@@ -34,12 +25,7 @@ from tutor.fields import (
     StrictBool,
     seat_field,
 )
-from tutor.i18n.advice import (
-    explain_bid_advice,
-    explain_ecart_advice,
-    explain_play_advice,
-    reason_payload,
-)
+from tutor.services import advice as service
 
 __all__ = ["blp"]
 
@@ -60,35 +46,6 @@ class ReasonSchema(Schema):
         "description": "The cards (canonical codes), suits, counts and points involved."})
     text = fields.String(required=True, metadata={
         "description": "The reason as one sentence in the response's language."})
-
-
-def _refuse(problems: list[FieldProblem]) -> None:
-    if problems:
-        raise Unprocessable(problems)
-
-
-def _size_problems(pointer: str, cards: Sequence[Card], size: int, *,
-                   too_large: str, exact: bool) -> list[FieldProblem]:
-    if len(cards) > size:
-        return [FieldProblem(pointer, too_large, {"size": len(cards), "max": size})]
-    if exact and len(cards) < size:
-        return [FieldProblem(pointer, "list-too-short", {"size": len(cards), "min": size})]
-    return []
-
-
-def _overlap(pointer: str, cards: Sequence[Card], taken: int,
-             key: str = "duplicate-card") -> tuple[list[FieldProblem], int]:
-    """A problem for each card of ``cards`` already in ``taken``; the union of both."""
-    problems = []
-    for i, card in enumerate(cards):
-        if card.mask & taken:
-            problems.append(FieldProblem(f"{pointer}/{i}", key, {"card": card.code}))
-        taken |= card.mask
-    return problems, taken
-
-
-def _reasons(reasons: Sequence[Any]) -> list[dict[str, Any]]:
-    return [reason_payload(r) for r in reasons]
 
 
 # --- POST /advice/bid ----------------------------------------------------------------------
@@ -129,7 +86,7 @@ class BidAdviceResponse(Schema):
 
 
 @blp.route("/bid", methods=["POST"])
-@blp.arguments(BidAdviceRequest())
+@blp.arguments(BidAdviceRequest(), example=examples.ADVICE_BID)
 @blp.response(200, BidAdviceResponse())
 def advise_bid_view(body: dict[str, Any]) -> Response:
     """What should this hand bid?
@@ -138,27 +95,7 @@ def advise_bid_view(body: dict[str, Any]) -> Response:
     trumps and major trumps, honours, long suits, voids and singletons); the count's band at
     this table size gives the contract, bid only when it beats the bids already made.
     """
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    bids: list[Contract | None] = body["bids"]
-    problems = _size_problems("/hand", hand_cards, rules_for(players).hand_size,
-                              too_large="hand-too-large", exact=False)
-    if len(bids) >= players:
-        problems.append(FieldProblem("/bids", "list-too-long",
-                                     {"size": len(bids), "max": players - 1}))
-    _refuse(problems)
-    advice = advise_bid(players, CardSet.of(hand_cards), bids,
-                        dealer_misdealt=body["dealer_misdealt"])
-    bounds = thresholds(players)
-    return reply({
-        "bid": "passe" if advice.bid is None else advice.bid.code,
-        "wanted": None if advice.wanted is None else advice.wanted.code,
-        "strength": advice.strength,
-        "thresholds": {contract.code: bound
-                       for contract, bound in zip(Contract, bounds, strict=True)},
-        "reasons": _reasons(advice.reasons),
-        "explanation": explain_bid_advice(advice.bid, advice.reasons),
-    })
+    return reply(service.bid(body))
 
 
 # --- POST /advice/ecart --------------------------------------------------------------------
@@ -187,7 +124,7 @@ class EcartAdviceResponse(Schema):
 
 
 @blp.route("/ecart", methods=["POST"])
-@blp.arguments(EcartAdviceRequest())
+@blp.arguments(EcartAdviceRequest(), example=examples.ADVICE_ECART)
 @blp.response(200, EcartAdviceResponse())
 def advise_ecart_view(body: dict[str, Any]) -> Response:
     """Which cards should the taker put aside?
@@ -195,26 +132,7 @@ def advise_ecart_view(body: dict[str, Any]) -> Response:
     Never a king or a bout, trumps only when nothing else may go; voids in suits without their
     king, then honours without their king, then low cards of short suits. Always legal.
     """
-    players: int = body["players"]
-    rules = rules_for(players)
-    hand_cards: list[Card] = body["hand"]
-    chien_cards: list[Card] = body["chien"]
-    problems = _size_problems("/hand", hand_cards, rules.hand_size,
-                              too_large="hand-too-large", exact=True)
-    problems += _size_problems("/chien", chien_cards, rules.chien_size,
-                               too_large="chien-too-large", exact=True)
-    overlap, _ = _overlap("/chien", chien_cards, CardSet.of(hand_cards).mask)
-    _refuse(problems + overlap)
-    called: Card | None = body["called_card"] if players == 5 else None
-    advice = advise_ecart(players, CardSet.of(hand_cards), CardSet.of(chien_cards),
-                          contract=body["contract"] or Contract.GARDE, called_card=called)
-    ecart = None if advice.ecart is None else list(advice.ecart)
-    return reply({
-        "ecart": None if ecart is None else [card.code for card in ecart],
-        "trumps_to_show": [] if advice.ecart is None else trumps_to_show(advice.ecart).codes(),
-        "reasons": _reasons(advice.reasons),
-        "explanation": explain_ecart_advice(ecart, advice.reasons),
-    })
+    return reply(service.ecart(body))
 
 
 # --- POST /advice/play ---------------------------------------------------------------------
@@ -239,7 +157,9 @@ class PlayAdviceRequest(BaseSchema):
                        "the cards in the trick."})
     taker = seat_field(load_default=None, allow_none=True, metadata={
         "description": "The taker's seat; without it the camps are unknown."})
-    contract = ContractField(load_default=None, allow_none=True)
+    contract = ContractField(load_default=None, allow_none=True, metadata={
+        "description": "The contract, when the auction is over (`petite`, `garde`, "
+                       "`garde_sans`, `garde_contre`)."})
     called_card = CardField(load_default=None, allow_none=True, metadata={
         "description": "Five players: the card the taker called."})
     partner = seat_field(load_default=None, allow_none=True, metadata={
@@ -255,7 +175,8 @@ class PlayAdviceRequest(BaseSchema):
         "description": "The chien, when it was shown (petite, garde)."})
     ecart = CardList(load_default=None, allow_none=True, max_items=6, metadata={
         "description": "The taker's écart, when the player is the taker."})
-    chelem_announced = StrictBool(load_default=False)
+    chelem_announced = StrictBool(load_default=False, metadata={
+        "description": "The taker announced a chelem."})
 
 
 class PlayAdviceResponse(Schema):
@@ -266,45 +187,8 @@ class PlayAdviceResponse(Schema):
     explanation = fields.String(required=True)
 
 
-def _play_problems(body: dict[str, Any], players: int) -> list[FieldProblem]:
-    hand_cards: list[Card] = body["hand"]
-    trick: list[Card] = body["trick"]
-    problems = _size_problems("/hand", hand_cards, rules_for(players).hand_size,
-                              too_large="hand-too-large", exact=False)
-    if len(trick) >= players:
-        problems.append(FieldProblem("/trick", "trick-too-long",
-                                     {"size": len(trick), "players": players}))
-    for name in ("seat", "taker", "partner"):
-        value = body[name]
-        if value is not None and value >= players:
-            problems.append(FieldProblem(f"/{name}", "seat-range",
-                                         {"seat": value, "players": players}))
-    if body["partner"] is not None and players != 5:
-        problems.append(FieldProblem("/partner", "partner-not-five", {"players": players}))
-    elif body["partner"] is not None and body["partner"] == body["taker"]:
-        problems.append(FieldProblem("/partner", "partner-is-taker",
-                                     {"seat": body["partner"]}))
-    found, taken = _overlap("/trick", trick, CardSet.of(hand_cards).mask,
-                            "card-in-hand-and-trick")
-    problems += found
-    for i, past in enumerate(body["history"]):
-        pointer = f"/history/{i}"
-        if past["leader"] >= players:
-            problems.append(FieldProblem(pointer + "/leader", "seat-range",
-                                         {"seat": past["leader"], "players": players}))
-        if len(past["cards"]) != players:
-            problems.append(FieldProblem(pointer + "/cards", "trick-size", {
-                "trick": i + 1, "size": len(past["cards"]), "expected": players}))
-        found, taken = _overlap(pointer + "/cards", past["cards"], taken)
-        problems += found
-    if len(body["history"]) + 1 > rules_for(players).tricks:
-        problems.append(FieldProblem("/history", "list-too-long", {
-            "size": len(body["history"]), "max": rules_for(players).tricks - 1}))
-    return problems
-
-
 @blp.route("/play", methods=["POST"])
-@blp.arguments(PlayAdviceRequest())
+@blp.arguments(PlayAdviceRequest(), example=examples.ADVICE_PLAY)
 @blp.response(200, PlayAdviceResponse())
 def advise_play_view(body: dict[str, Any]) -> Response:
     """Which card should be played?
@@ -314,23 +198,4 @@ def advise_play_view(body: dict[str, Any]) -> Response:
     never kept for the last trick, the petit saved or hunted, points given to a partner's sure
     trick, kings cashed while safe. Always a legal card.
     """
-    players: int = body["players"]
-    _refuse(_play_problems(body, players))
-    hand = CardSet.of(body["hand"])
-    chien = None if body["chien"] is None else CardSet.of(body["chien"])
-    ecart = None if body["ecart"] is None else CardSet.of(body["ecart"])
-    history = [PlayedTrick(t["leader"], tuple(t["cards"])) for t in body["history"]]
-    called = body["called_card"] if players == 5 else None
-    ctx = make_context(
-        players, hand, body["trick"], seat=body["seat"], taker=body["taker"],
-        contract=body["contract"], called_card=called, partner=body["partner"],
-        history=history, chien=chien, ecart=ecart,
-        chelem_announced=body["chelem_announced"], first_trick=body["first_trick"],
-    )
-    advice = advise_play(ctx)
-    return reply({
-        "card": advice.card.code,
-        "legal_cards": ctx.legal.codes(),
-        "reasons": _reasons(advice.reasons),
-        "explanation": explain_play_advice(advice.card, advice.reasons),
-    })
+    return reply(service.play(body))

@@ -24,10 +24,18 @@ from marshmallow.types import UnknownOption
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from tutor.errors import PROBLEM_JSON, ErrorKey, Problem, ProblemSchema, content_coding
+from tutor.errors import (
+    PROBLEM_JSON,
+    ErrorKey,
+    Problem,
+    ProblemSchema,
+    content_coding,
+    problem_response,
+)
+from tutor.fields import wrong_type
 
 __all__ = ["ApiBlueprint", "BaseSchema", "FastNested", "JsonParser", "TutorApi", "ViolationSchema",
-           "fast_load", "reply"]
+           "fast_load", "refuse_unsupported_language", "reply"]
 
 
 def _no_constants(name: str) -> Any:
@@ -209,6 +217,15 @@ class TutorApi(flask_smorest.Api):
     def _register_error_handlers(self) -> None:
         """The factory registers :mod:`tutor.errors`' handler instead."""
 
+    def _openapi_json(self) -> Response:
+        """The document fit for tool calling (:mod:`tutor.api.document`), built once."""
+        from tutor.api.document import document
+
+        built = document(current_app._get_current_object(),  # type: ignore[attr-defined]
+                         self.spec.to_dict())
+        return current_app.response_class(json.dumps(built, ensure_ascii=False),
+                                          mimetype="application/json")
+
 
 def fast_load(schema: Schema, data: Any) -> dict[str, Any]:
     """``schema.load(data)`` for the flat request schemas of this API, in a third of the time.
@@ -218,24 +235,61 @@ def fast_load(schema: Schema, data: Any) -> dict[str, Any]:
     use no ``data_key``, no ``@validates_schema`` and no ``@post_load``, which this skips.
     """
     if type(data) is not dict:
-        raise ValidationError({"_schema": [ErrorKey("field-invalid")]})
+        raise ValidationError({"_schema": [wrong_type("object", "{}")]})
     known = schema.load_fields
     errors: dict[str, Any] = {}
     if len(data) > len(known) or not data.keys() <= known.keys():
+        allowed = ", ".join(known)
         for name in data.keys() - known.keys():
-            errors[name] = [ErrorKey("unknown-field", field=name)]
+            errors[name] = [ErrorKey("unknown-field", field=name, allowed=allowed)]
     result: dict[str, Any] = {}
     for name, field in known.items():
         try:
             value = field.deserialize(data.get(name, missing), name, data)
         except ValidationError as error:
-            errors[name] = error.messages
+            errors[name] = _typed(error.messages, field)
             continue
         if value is not missing:
             result[name] = value
     if errors:
         raise ValidationError(errors)
     return result
+
+
+_WRONG_TYPE: Final = frozenset(
+    message for kind in (fields.List, fields.Integer, fields.Float, fields.String,
+                         fields.Boolean, fields.Dict, fields.Nested)
+    for name, message in kind.default_error_messages.items() if name in ("invalid", "type"))
+"""marshmallow's messages for a value of the wrong JSON type (not its validators')."""
+
+
+def _typed(messages: Any, field: fields.Field) -> Any:
+    """marshmallow's own wrong-type messages ("Not a valid list.") as ``field-invalid`` saying
+    what the field expects, with an example (a list's items by the item field)."""
+    if isinstance(messages, dict):
+        inner = getattr(field, "inner", None)
+        return {key: _typed(value, inner) if inner is not None and isinstance(key, int)
+                else value for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [_typed(message, field) for message in messages]
+    if isinstance(messages, ErrorKey) or messages not in _WRONG_TYPE:
+        return messages
+    kind, example = _expected_form(field)
+    return wrong_type(kind, example)
+
+
+def _expected_form(field: fields.Field) -> tuple[str, str]:
+    if isinstance(field, fields.Nested):
+        return "object", "{}"
+    if isinstance(field, fields.List):
+        inner = field.inner
+        item = inner.metadata.get("example") or getattr(inner, "choices", ("…",))[0]
+        return "list", json.dumps([item])
+    if isinstance(field, fields.Integer):
+        return "integer", str(field.metadata.get("example", 0))
+    if isinstance(field, fields.Boolean):
+        return "boolean", "true"
+    return "text", json.dumps(field.metadata.get("example", "…"), ensure_ascii=False)
 
 
 class BaseSchema(Schema):
@@ -284,3 +338,20 @@ def reply(payload: dict[str, Any]) -> Response:
     views already build plain dicts of strings, numbers and lists.
     """
     return cast(Response, current_app.json.response(payload))
+
+
+def refuse_unsupported_language() -> Response | None:
+    """Before an API request: a ``?lang=`` the service cannot speak (``de``) is a 400 problem
+    naming the languages it can, rather than an answer in French the caller did not ask for.
+    (Accept-Language is a preference, not an order: it still falls back quietly.)"""
+    from flask import request
+
+    from tutor.i18n.language import primary_language, supported_languages
+
+    asked = request.args.get("lang")
+    if (asked is None or not request.path.startswith("/api/")
+            or primary_language(asked) in supported_languages()):
+        return None
+    return problem_response(400, "unsupported-language", params={
+        "lang": asked[:40], "supported": ", ".join(supported_languages())},
+        extra={"supported": list(supported_languages())})

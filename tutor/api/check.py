@@ -10,29 +10,13 @@ renders the verdict through the catalogs. An illegal action is not an error: it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from flask import Response
 from marshmallow import Schema, fields
 
-from rules_fr.bidding import check_bid
-from rules_fr.cards import Card, CardSet
-from rules_fr.deal import check_deal, check_hand_for_misdeal, is_petit_sec
-from rules_fr.ecart import check_ecart, trumps_to_show
-from rules_fr.kingcall import check_king_call, is_alone
-from rules_fr.play import check_play, legal_cards, play_warnings
-from rules_fr.poignee import (
-    check_poignee,
-    check_poignee_timing,
-    poignee_level,
-    poignee_size,
-    poignees_allowed,
-)
-from rules_fr.table import rules_for
 from tutor.api import examples
 from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
-from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
     BidField,
     BoundedInt,
@@ -43,16 +27,7 @@ from tutor.fields import (
     PoigneeLevelField,
     StrictBool,
 )
-from tutor.i18n import (
-    explain_bid,
-    explain_deal,
-    explain_ecart,
-    explain_hand,
-    explain_king_call,
-    explain_play,
-    explain_poignee,
-    violation_payload,
-)
+from tutor.services import check as service
 
 __all__ = ["blp"]
 
@@ -61,34 +36,6 @@ blp = ApiBlueprint(
     description="Is an action legal? Each answer explains itself in the reader's language "
                 "(`?lang=fr|en`, else Accept-Language, else French).",
 )
-
-
-# --- shared helpers ------------------------------------------------------------------------
-
-
-def _violations(found: Sequence[Any]) -> list[dict[str, Any]]:
-    return [violation_payload(v) for v in found]
-
-
-def _hand_size_problem(pointer: str, hand: Sequence[Card], players: int) -> list[FieldProblem]:
-    limit = rules_for(players).hand_size
-    if len(hand) > limit:
-        return [FieldProblem(pointer, "hand-too-large", {"size": len(hand), "max": limit})]
-    return []
-
-
-def _overlap_problems(pointer: str, cards: Sequence[Card], other: CardSet,
-                      key: str) -> list[FieldProblem]:
-    """A problem for each card of ``cards`` also in ``other``, at its index."""
-    if not CardSet.of(cards).mask & other.mask:
-        return []
-    return [FieldProblem(f"{pointer}/{i}", key, {"card": card.code})
-            for i, card in enumerate(cards) if card.mask & other.mask]
-
-
-def _refuse(problems: list[FieldProblem]) -> None:
-    if problems:
-        raise Unprocessable(problems)
 
 
 HAND_DOC = "The player's cards (no card twice)."
@@ -137,35 +84,7 @@ def check_play_view(body: dict[str, Any]) -> Response:
     Follow suit, trump, overtrump, the excuse at any time, the called suit at the five-player
     first lead. An illegal card is a 200 with `legal: false` and the rule it breaks.
     """
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    trick: list[Card] = body["trick"]
-    card: Card = body["card"]
-    hand = CardSet.of(hand_cards)
-
-    problems = _hand_size_problem("/hand", hand_cards, players)
-    if len(trick) > players:
-        problems.append(FieldProblem("/trick", "trick-too-long",
-                                     {"size": len(trick), "players": players}))
-    problems += _overlap_problems("/trick", trick, hand, "card-in-hand-and-trick")
-    if card not in hand:
-        problems.append(FieldProblem("/card", "card-not-in-hand", {"card": card.code}))
-    _refuse(problems)
-
-    called = body["called_card"] if players == 5 else None
-    first = body["first_trick"]
-    found = check_play(hand, trick, card, players=players, called_card=called,
-                       first_trick=first)
-    warnings = [] if found else play_warnings(hand, trick, card, players=players)
-    legal = legal_cards(hand, trick, called_card=called, first_trick=first, players=players)
-    return reply({
-        "legal": not found,
-        "card": card.code,
-        "legal_cards": legal.codes(),
-        "violations": _violations(found),
-        "warnings": _violations(warnings),
-        "explanation": explain_play(card, found, warnings, legal),
-    })
+    return reply(service.play(body))
 
 
 # --- POST /check/ecart ---------------------------------------------------------------------
@@ -200,27 +119,7 @@ def check_ecart_view(body: dict[str, Any]) -> Response:
     As many cards as the chien held, from the hand and the chien, no king, no bout, trumps
     only when unavoidable (and shown). No écart on a garde sans or contre.
     """
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    chien_cards: list[Card] = body["chien"]
-    hand = CardSet.of(hand_cards)
-    problems = _hand_size_problem("/hand", hand_cards, players)
-    chien_max = rules_for(players).chien_size
-    if len(chien_cards) > chien_max:
-        problems.append(FieldProblem("/chien", "chien-too-large",
-                                     {"size": len(chien_cards), "max": chien_max}))
-    problems += _overlap_problems("/chien", chien_cards, hand, "duplicate-card")
-    _refuse(problems)
-
-    ecart: list[Card] = body["ecart"]
-    found = check_ecart(players, body["contract"], hand, CardSet.of(chien_cards), ecart)
-    shown = trumps_to_show(ecart)
-    return reply({
-        "legal": not found,
-        "violations": _violations(found),
-        "trumps_to_show": shown.codes(),
-        "explanation": explain_ecart(found, shown),
-    })
+    return reply(service.ecart(body))
 
 
 # --- POST /check/bid -----------------------------------------------------------------------
@@ -254,14 +153,7 @@ def check_bid_view(body: dict[str, Any]) -> Response:
     Each player speaks once, the dealer last; a contract must be strictly higher than every
     contract named before it.
     """
-    bids: list[Any] = body["bids"]
-    if len(bids) > 5:
-        raise Unprocessable([FieldProblem("/bids", "list-too-long",
-                                          {"size": len(bids), "max": 5})])
-    found = check_bid(body["players"], bids, body["bid"],
-                      dealer_misdealt=body["dealer_misdealt"])
-    return reply({"legal": not found, "violations": _violations(found),
-                  "explanation": explain_bid(body["bid"], found)})
+    return reply(service.bid(body))
 
 
 # --- POST /check/king-call -----------------------------------------------------------------
@@ -296,20 +188,7 @@ def check_king_call_view(body: dict[str, Any]) -> Response:
     A king; a dame with the four kings; a cavalier with the kings and dames; a valet with
     the kings, dames and cavaliers. Calling one's own card means playing alone.
     """
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    hand = CardSet.of(hand_cards)
-    chien_cards: list[Card] | None = body["chien"]
-    problems = _hand_size_problem("/hand", hand_cards, players)
-    if chien_cards is not None:
-        problems += _overlap_problems("/chien", chien_cards, hand, "duplicate-card")
-    _refuse(problems)
-    card: Card = body["card"]
-    found = check_king_call(hand, card, players)
-    chien = CardSet.of(chien_cards) if chien_cards is not None else None
-    alone = is_alone(hand, card, chien)
-    return reply({"legal": not found, "violations": _violations(found), "alone": alone,
-                  "explanation": explain_king_call(card, found, alone)})
+    return reply(service.king_call(body))
 
 
 # --- POST /check/poignee -------------------------------------------------------------------
@@ -349,20 +228,7 @@ def check_poignee_view(body: dict[str, Any]) -> Response:
     may replace a missing trump only when the hand holds no other trump; shown before one's
     first card (with `cards_played`).
     """
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    _refuse(_hand_size_problem("/hand", hand_cards, players))
-    shown: list[Card] = body["shown"]
-    found = check_poignee(players, CardSet.of(hand_cards), shown)
-    if body["cards_played"] is not None:
-        found += check_poignee_timing(body["cards_played"])
-    level = poignee_level(players, len(shown))
-    granted = None if found else level
-    return reply({"legal": not found,
-                  "level": granted.value if granted is not None else None,
-                  "bonus": granted.bonus if granted is not None else None,
-                  "violations": _violations(found),
-                  "explanation": explain_poignee(level, found)})
+    return reply(service.poignee(body))
 
 
 # --- POST /check/hand ----------------------------------------------------------------------
@@ -397,19 +263,7 @@ class HandResponse(Schema):
 def check_hand_view(body: dict[str, Any]) -> Response:
     """What does this hand allow? Petit sec (the deal is annulled) and the poignées it can
     show."""
-    players: int = body["players"]
-    hand_cards: list[Card] = body["hand"]
-    _refuse(_hand_size_problem("/hand", hand_cards, players))
-    hand = CardSet.of(hand_cards)
-    petit_sec = is_petit_sec(hand)
-    levels = poignees_allowed(players, hand)
-    return reply({
-        "petit_sec": petit_sec,
-        "violations": _violations(check_hand_for_misdeal(hand)),
-        "poignees": [{"level": level.value, "trumps": poignee_size(players, level),
-                      "bonus": level.bonus} for level in levels],
-        "explanation": explain_hand(players, petit_sec, levels),
-    })
+    return reply(service.hand(body))
 
 
 # --- POST /check/deal ----------------------------------------------------------------------
@@ -437,15 +291,4 @@ class DealResponse(Schema):
 def check_deal_view(body: dict[str, Any]) -> Response:
     """Is this deal regular? One hand per player of the right size, the chien's size, each of
     the 78 cards exactly once."""
-    hands: list[list[Card]] = body["hands"]
-    if len(hands) > 6:
-        raise Unprocessable([FieldProblem("/hands", "list-too-long",
-                                          {"size": len(hands), "max": 6})])
-    found = check_deal(body["players"], hands, body["chien"])
-    return reply({
-        "valid": not found,
-        "violations": _violations(found),
-        "petit_sec": [seat for seat, hand in enumerate(hands)
-                      if is_petit_sec(CardSet.of(hand))],
-        "explanation": explain_deal(found),
-    })
+    return reply(service.deal(body))

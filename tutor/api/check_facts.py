@@ -13,23 +13,8 @@ from typing import Any, Final
 from flask import Response
 from marshmallow import Schema, fields
 
-from rules_fr.bidding import (
-    auction_result,
-    check_chelem_announcement,
-    chelem_leader,
-    first_illegal_bid,
-    speaker_seat,
-)
-from rules_fr.cards import Card, CardSet, points_half
-from rules_fr.contracts import Contract
-from rules_fr.counting import PlayedTrick
-from rules_fr.deal import RedealReason, check_cut, redeal
-from rules_fr.play import led_card, trick_winner
-from rules_fr.verdicts import Violation
 from tutor.api.base import BaseSchema, ViolationSchema, reply
 from tutor.api.check import blp
-from tutor.api.count import points_number
-from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import (
     BidField,
     BoundedInt,
@@ -41,8 +26,8 @@ from tutor.fields import (
     StrictBool,
     seat_field,
 )
-from tutor.i18n import violation_payload
-from tutor.i18n.facts import explain_auction, explain_chelem, explain_cut, explain_trick
+from tutor.services import check as service
+from tutor.services.check import MAX_BIDS
 
 __all__ = ["blp"]
 
@@ -52,20 +37,6 @@ CUT_EXAMPLE: Final[dict[str, Any]] = {"at": 39}
 AUCTION_EXAMPLE: Final[dict[str, Any]] = {"players": 4, "dealer": 3,
                                           "bids": ["passe", "petite", "garde_sans", "passe"]}
 CHELEM_EXAMPLE: Final[dict[str, Any]] = {"players": 4, "dealer": 0, "taker": 2}
-
-
-def _violations(found: list[Violation]) -> list[dict[str, Any]]:
-    return [violation_payload(v) for v in found]
-
-
-def _seat_problems(players: int, seats: dict[str, int | None]) -> list[FieldProblem]:
-    return [FieldProblem(f"/{name}", "seat-range", {"seat": seat, "players": players})
-            for name, seat in seats.items() if seat is not None and seat >= players]
-
-
-def _refuse(problems: list[FieldProblem]) -> None:
-    if problems:
-        raise Unprocessable(problems)
 
 
 # --- POST /check/trick ---------------------------------------------------------------------
@@ -118,32 +89,7 @@ def check_trick_view(body: dict[str, Any]) -> Response:
     for the last trick of a slam, settled when a deal is counted). The winner leads the
     next trick.
     """
-    players: int = body["players"]
-    cards: list[Card] = body["cards"]
-    leader: int | None = body["leader"]
-    problems = _seat_problems(players, {"leader": leader})
-    if len(cards) > players:
-        problems.append(FieldProblem("/cards", "trick-too-long",
-                                     {"size": len(cards), "players": players}))
-    _refuse(problems)
-    complete = len(cards) == players
-    led = led_card(cards)
-    position = None if led is None else trick_winner(cards)
-    seat = None
-    if position is not None and leader is not None:
-        seat = PlayedTrick(leader, tuple(cards)).seat_of(position, players)
-    half = points_half(cards)
-    return reply({
-        "complete": complete,
-        "winner": None if position is None else {
-            "position": position, "card": cards[position].code, "seat": seat},
-        "next_leader": seat if complete else None,
-        "led_suit": None if led is None else led.suit.value,
-        "points": points_number(half),
-        "half_points": half,
-        "bouts": CardSet.of(cards).bouts(),
-        "explanation": explain_trick(cards, position, seat, complete, half),
-    })
+    return reply(service.trick(body))
 
 
 # --- POST /check/cut -----------------------------------------------------------------------
@@ -173,21 +119,11 @@ def check_cut_view(body: dict[str, Any]) -> Response:
     The player left of the dealer cuts, taking more than three cards and leaving more than
     three.
     """
-    pack: int = body["pack"]
-    at: int = body["at"]
-    if at > pack:
-        raise Unprocessable([FieldProblem("/at", "value-range",
-                                          {"value": at, "min": 0, "max": pack})])
-    found = check_cut(pack, at)
-    return reply({"legal": not found, "taken": at, "left": pack - at,
-                  "violations": _violations(found),
-                  "explanation": explain_cut(at, pack - at, found)})
+    return reply(service.cut(body))
 
 
 # --- POST /check/auction -------------------------------------------------------------------
 
-
-MAX_BIDS: Final = 5
 
 
 class AuctionRequest(BaseSchema):
@@ -238,37 +174,7 @@ def check_auction_view(body: dict[str, Any]) -> Response:
     The player right of the dealer speaks first, the dealer last, each once; the highest
     contract takes. If everyone passes, the player right of the dealer deals again.
     """
-    players: int = body["players"]
-    dealer: int = body["dealer"]
-    bids: list[Contract | None] = body["bids"]
-    if len(bids) > MAX_BIDS:
-        raise Unprocessable([FieldProblem("/bids", "list-too-long",
-                                          {"size": len(bids), "max": MAX_BIDS})])
-    _refuse(_seat_problems(players, {"dealer": dealer}))
-    misdealt: bool = body["dealer_misdealt"]
-    fault = first_illegal_bid(players, bids, dealer_misdealt=misdealt)
-    counted = bids if fault is None else bids[:fault[0]]
-    found = [] if fault is None else fault[1]
-    result = auction_result(players, counted, dealer_misdealt=misdealt)
-    taker = result.taker_seat(dealer, players)
-    next_speaker = None if result.complete else speaker_seat(dealer, players, counted)
-    again = redeal(RedealReason.ALL_PASSED, dealer, players) if result.all_passed else None
-    return reply({
-        "legal": fault is None,
-        "violations": _violations(found),
-        "illegal_bid": None if fault is None else fault[0],
-        "complete": result.complete,
-        "all_passed": result.all_passed,
-        "taker": taker,
-        "contract": None if result.contract is None else result.contract.code,
-        "next_speaker": next_speaker,
-        "redeal": None if again is None else {"dealer": again.dealer,
-                                              "dealer_may_bid": again.dealer_may_bid},
-        "explanation": explain_auction(
-            found, complete=result.complete, all_passed=result.all_passed, taker=taker,
-            contract=result.contract, next_speaker=next_speaker,
-            redealer=None if again is None else again.dealer),
-    })
+    return reply(service.auction(body))
 
 
 # --- POST /check/chelem --------------------------------------------------------------------
@@ -303,12 +209,4 @@ def check_chelem_view(body: dict[str, Any]) -> Response:
     Only the taker announces a slam, once the contract is settled and before the first
     card; he then leads the first trick, whoever dealt.
     """
-    players: int = body["players"]
-    dealer: int = body["dealer"]
-    taker: int = body["taker"]
-    seat: int = taker if body["seat"] is None else body["seat"]
-    _refuse(_seat_problems(players, {"dealer": dealer, "taker": taker, "seat": body["seat"]}))
-    found = check_chelem_announcement(seat == taker, body["cards_played"])
-    leader = chelem_leader(taker, dealer, players, announced=not found)
-    return reply({"legal": not found, "violations": _violations(found), "leader": leader,
-                  "explanation": explain_chelem(found, seat, leader)})
+    return reply(service.chelem(body))

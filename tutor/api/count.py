@@ -12,10 +12,10 @@ from typing import Any, Final
 from flask import Response
 from marshmallow import Schema, fields
 
-from rules_fr.cards import Card, CardSet, points_half
 from tutor.api.base import ApiBlueprint, BaseSchema, reply
 from tutor.fields import CardList, HalfPoints
-from tutor.i18n.facts import explain_count
+from tutor.services import count as service
+from tutor.services.count import points_number
 
 __all__ = ["blp", "points_number"]
 
@@ -25,12 +25,6 @@ blp = ApiBlueprint(
 )
 
 EXAMPLE: Final[dict[str, Any]] = {"cards": ["T21", "2C", "KH", "QD", "JS"]}
-
-
-def points_number(half_points: int) -> int | float:
-    """Half-points as the JSON number of points: ``83`` → ``41.5``, ``82`` → ``41``."""
-    whole, odd = divmod(half_points, 2)
-    return whole + 0.5 if odd else whole
 
 
 class CountRequest(BaseSchema):
@@ -59,8 +53,4 @@ def count_view(body: dict[str, Any]) -> Response:
     Roi and bouts 4.5, dame 3.5, cavalier 2.5, valet 1.5, other cards 0.5: the rulebook
     counts them two by two, which gives the same total.
     """
-    cards: list[Card] = body["cards"]
-    half = points_half(cards)
-    bouts = CardSet.of(cards).bouts()
-    return reply({"points": points_number(half), "half_points": half, "bouts": bouts,
-                  "cards": len(cards), "explanation": explain_count(cards, half, bouts)})
+    return reply(service.count(body))

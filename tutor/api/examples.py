@@ -99,3 +99,26 @@ SCORE_DEAL: Final[dict[str, Any]] = {
     ],
     "announcements": {"poignees": [], "chelem_announced": False},
 }
+
+ADVICE_BID: Final[dict[str, Any]] = {
+    "players": 4,
+    "hand": ["T21", "T1", "T20", "T18", "T15", "T12", "T9", "T6", "T4", "KS", "QS", "KH",
+             "2H", "5D", "7D", "KC", "3C", "EX"],
+    "bids": ["passe"],
+}
+
+ADVICE_ECART: Final[dict[str, Any]] = {
+    "players": 4,
+    "contract": "garde",
+    "hand": DEAL["hands"][0],
+    "chien": DEAL["chien"],
+}
+
+ADVICE_PLAY: Final[dict[str, Any]] = {
+    "players": 4,
+    "hand": ["7H", "KH", "T3", "EX", "2S", "QD"],
+    "trick": ["5H"],
+    "seat": 1,
+    "taker": 1,
+    "contract": "garde",
+}

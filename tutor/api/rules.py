@@ -1,8 +1,10 @@
 """GET /api/v1/rules and /api/v1/rules/{rule_id}: the rule catalog, in the reader's language.
 
 Every violation the API returns names a rule by id; these endpoints serve it: title, text,
-sources, an optional note on how the sources were reconciled, and the worked examples that
-illustrate it (:func:`examples_for`, from the scenario library).
+sources (by title), an optional note on how the sources were reconciled, and the worked
+examples that illustrate it (:func:`examples_for`, from the scenario library). ``?q=`` searches
+the catalog in French and English, ``?topic=`` keeps one topic; an unknown id is a 404 that
+lists the closest ids. The answers come from :mod:`tutor.services.rules` (as the MCP tools').
 """
 
 from __future__ import annotations
@@ -10,14 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from werkzeug.exceptions import NotFound
 
-from rules_fr.catalog import RULES, TOPICS, Rule
+from rules_fr.catalog import TOPICS, Rule
 from tutor.api.base import ApiBlueprint, reply
-from tutor.errors import problem_response
-from tutor.examples import examples_for_rule
-from tutor.i18n import rule_payload
+from tutor.errors import ErrorKey, problem_response
+from tutor.services import rules as service
 
 __all__ = ["blp", "examples_for"]
 
@@ -31,7 +32,7 @@ def examples_for(rule: Rule) -> list[dict[str, Any]]:
     """The worked examples that illustrate ``rule``: the Gherkin scenarios of ``scenarios/``
     tagged with its id (:func:`tutor.examples.examples_for_rule`), the rulebook's own examples
     first among them."""
-    return examples_for_rule(rule.id)
+    return service.read_rule(rule.id)["examples"]
 
 
 class ExampleSchema(Schema):
@@ -42,8 +43,8 @@ class ExampleSchema(Schema):
     note = fields.String(allow_none=True, metadata={
         "description": "The rulebook's words the scenario mirrors, if quoted."})
     rules = fields.List(fields.String(), metadata={"description": "Every rule it illustrates."})
-    sources = fields.List(fields.String(), metadata={"description": "The seed texts it "
-                                                                    "mirrors."})
+    sources = fields.List(fields.String(), metadata={
+        "description": "The titles of the source texts it mirrors (e.g. `Tarotman`)."})
     steps = fields.List(fields.Dict(), metadata={
         "description": "The Gherkin steps: keyword, text, table (rows, or null)."})
     examples = fields.List(fields.Dict(), metadata={
@@ -66,10 +67,12 @@ class RuleSchema(Schema):
     title = fields.String(required=True)
     text = fields.String(required=True)
     source = fields.String(required=True, metadata={
-        "description": "Where the rule comes from, as one line of text."})
+        "description": "Where the rule comes from, as one line of text (the titles joined).",
+        "example": "Tarotman, FFT rulebook 2012"})
     sources = fields.List(fields.String(), required=True, metadata={
-        "description": "Each source: a seed text's name and/or \"FFT 2012\" (the FFT's "
-                       "official rulebook)."})
+        "description": "The title of each source, in the response's language: `Tarotman`, "
+                       "`FFT rulebook 2012` (the FFT's official rulebook)…",
+        "example": ["Tarotman", "FFT rulebook 2012"]})
     note = fields.String(required=True, allow_none=True, metadata={
         "description": "Where the sources disagree: which one was followed, and why."})
     examples = fields.List(fields.Nested(ExampleSchema), required=True, metadata={
@@ -77,27 +80,46 @@ class RuleSchema(Schema):
 
 
 class RuleListSchema(Schema):
-    rules = fields.List(fields.Nested(RuleSchema), required=True)
+    rules = fields.List(fields.Nested(RuleSchema), required=True, metadata={
+        "description": "The rules, in the rulebook's order; with `q`, best match first."})
 
 
-def _payload(rule: Rule) -> dict[str, Any]:
-    return {**rule_payload(rule), "examples": examples_for(rule)}
+def _known_topic(topic: str) -> None:
+    if topic not in TOPICS:
+        raise ValidationError(ErrorKey("unknown-choice", value=topic[:40],
+                                       choices=", ".join(TOPICS)))
+
+
+class RuleQuerySchema(Schema):
+    q = fields.String(load_default=None, validate=validate.Length(max=200), metadata={
+        "description": "Words to search for, French or English, accents and case ignored "
+                       "(`excuse dernier pli`, `overtrump`). The rules matching every word "
+                       "come first, ranked by where they match (id, title, text).",
+        "example": "excuse"})
+    topic = fields.String(load_default=None, validate=_known_topic, metadata={
+        "description": "Only the rules of this topic of the rulebook.", "example": "play",
+        "enum": list(TOPICS)})
 
 
 @blp.route("", methods=["GET"])
+@blp.arguments(RuleQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, RuleListSchema())
-def list_rules() -> Response:
-    """Every rule, in the rulebook's order."""
-    return reply({"rules": [_payload(rule) for rule in RULES.values()]})
+@blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
+def list_rules(q: str | None, topic: str | None) -> Response:
+    """Every rule in the rulebook's order, or the rules that answer `q` (of `topic`)."""
+    return reply(service.list_rules(q, topic))
 
 
 @blp.route("/<string(maxlength=80):rule_id>", methods=["GET"])
 @blp.response(200, RuleSchema())
 @blp.alt_response(404, response="NOT_FOUND")
 def get_rule(rule_id: str) -> Response:
-    """One rule by id (404 for an id not in the catalog)."""
-    rule = RULES.get(rule_id)
-    if rule is None:
-        return problem_response(404, "unknown-rule", params={"id": rule_id},
-                                headers=dict(NotFound().get_headers()))
-    return reply(_payload(rule))
+    """One rule by id, with its worked examples (404 for an id not in the catalog: the
+    problem's `closest` lists the nearest ids)."""
+    try:
+        return reply(service.read_rule(rule_id))
+    except service.UnknownRule as unknown:
+        return problem_response(404, "unknown-rule",
+                                params={"id": rule_id, "closest": ", ".join(unknown.closest)},
+                                headers=dict(NotFound().get_headers()),
+                                extra={"closest": unknown.closest})

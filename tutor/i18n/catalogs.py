@@ -37,6 +37,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from tutor.bundled import data_folder
+
 __all__ = [
     "CODE_SOURCE_LANGUAGE",
     "DOMAIN",
@@ -53,7 +55,8 @@ __all__ = [
 ]
 
 REPO_ROOT: Final = Path(__file__).resolve().parents[2]
-TRANSLATIONS_DIR: Final = REPO_ROOT / "translations"
+TRANSLATIONS_DIR: Final = data_folder("translations")
+"""The catalogs: ``translations/`` of the repository, or in a wheel its compiled copy."""
 DOMAIN: Final = "messages"
 POT_FILE: Final = TRANSLATIONS_DIR / f"{DOMAIN}.pot"
 CODE_SOURCE_LANGUAGE: Final = "en"

@@ -161,6 +161,24 @@ def _msg(build: Callable[[], str]) -> Callable[[P], str]:
     return lambda p: build()
 
 
+EXPECTED: Final[Mapping[str, Callable[[], str]]] = {
+    "card": lambda: gettext("a card code"),
+    "card-list": lambda: gettext("a list of card codes"),
+    "integer": lambda: gettext("an integer"),
+    "boolean": lambda: gettext("true or false"),
+    "word": lambda: gettext("a word"),
+    "points": lambda: gettext("a number of points, a multiple of 0.5"),
+    "list": lambda: gettext("a list"),
+    "object": lambda: gettext("an object"),
+    "text": lambda: gettext("a text"),
+}
+"""What a field of the wrong JSON type expected (``field-invalid`` with ``expected``)."""
+
+
+def _expected(kind: str) -> str:
+    return EXPECTED[kind]()
+
+
 ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     # titles of the problem+json responses, one per HTTP status
     "title-400": _msg(lambda: gettext("Bad request")),
@@ -198,10 +216,18 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                            "again.")),
     # fields
     "field-required": _msg(lambda: gettext("This field is required.")),
-    "field-invalid": _msg(lambda: gettext("This value is not valid.")),
+    "field-invalid": lambda p: (
+        gettext("Expected %(expected)s, such as %(example)s.",
+                expected=_expected(p["expected"]), example=p["example"])
+        if p.get("expected") in EXPECTED else gettext("This value is not valid.")),
     "field-null": _msg(lambda: gettext("A value is required here, not null.")),
-    "unknown-field": lambda p: gettext("The field “%(field)s” is not part of this request.",
-                                       field=p["field"]),
+    "unsupported-language": lambda p: gettext(
+        "The language “%(lang)s” is not served: ask for one of %(supported)s (?lang=en).",
+        lang=p["lang"], supported=p["supported"]),
+    "unknown-field": lambda p: (
+        gettext("The field “%(field)s” is not part of this request; its fields are "
+                "%(allowed)s.", field=p["field"], allowed=p["allowed"]) if p.get("allowed")
+        else gettext("The field “%(field)s” is not part of this request.", field=p["field"])),
     "value-range": lambda p: gettext("The value must be between %(min)s and %(max)s, not "
                                      "%(value)s.", min=number(p["min"]), max=number(p["max"]),
                                      value=_value(p["value"])),
@@ -263,7 +289,10 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "illegal-play": lambda p: gettext("Trick %(trick)s: seat %(seat)s may not play %(card)s.",
                                       trick=p["trick"], seat=p["seat"], card=_card(p["card"])),
     # rules
-    "unknown-rule": lambda p: gettext("There is no rule “%(id)s” in the catalog.", id=p["id"]),
+    "unknown-rule": lambda p: (
+        gettext("There is no rule “%(id)s” in the catalog; the closest ids are %(closest)s.",
+                id=p["id"], closest=p["closest"]) if p.get("closest")
+        else gettext("There is no rule “%(id)s” in the catalog.", id=p["id"])),
     # live tables
     "token-required": _msg(lambda: gettext("This request needs a token: Authorization: Bearer "
                                            "<token>.")),

@@ -1,7 +1,8 @@
 """A Babel extractor for the rule catalog (``rules_fr/catalog.toml``), registered in babel.cfg.
 
 Each rule's title, text and note become msgids — in French, the catalog's language — with the
-rule id as ``msgctxt``, so ``pgettext(rule.id, rule.title)`` finds them. The strings are those
+rule id as ``msgctxt``, so ``pgettext(rule.id, rule.title)`` finds them; each source's title
+too, with ``source.<key>`` as ``msgctxt``. The strings are those
 :func:`rules_fr.catalog.parse_catalog` loads (blanks folded), so the msgids are exactly what the
 code looks up.
 
@@ -19,11 +20,12 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-from rules_fr.catalog import parse_catalog
+from rules_fr.catalog import parse_catalog, parse_sources
 
 __all__ = ["extract_rules"]
 
 _ID_LINE = re.compile(r'^\s*id\s*=\s*"([^"]+)"', re.MULTILINE)
+_NAME_LINE = re.compile(r'^\s*name\s*=\s*"([^"]+)"', re.MULTILINE)
 
 
 def extract_rules(
@@ -32,7 +34,8 @@ def extract_rules(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Yield ``(lineno, "pgettext", (rule_id, text), comments)`` for each title, text and note.
+    """Yield ``(lineno, "pgettext", (rule_id, text), comments)`` for each title, text and note,
+    then ``(lineno, "pgettext", ("source.<key>", title), comments)`` for each source.
 
     >>> import io
     >>> toml = '[[rule]]\\nid = "cards.deck"\\ntopic = "cards"\\ntitle = "Le jeu"\\n' \\
@@ -50,3 +53,8 @@ def extract_rules(
             fields.append(("note", rule.note))
         for name, text in fields:
             yield lineno, "pgettext", (rule.id, text), [f"Rule {rule.id}, {name}."]
+    names = {match.group(1): source.count("\n", 0, match.start()) + 1
+             for match in _NAME_LINE.finditer(source)}
+    for cited in parse_sources(source).values():
+        yield (names.get(cited.name, 1), "pgettext", (cited.context, cited.title),
+               [f"Title of the source {cited.name}."])

@@ -25,7 +25,7 @@ from werkzeug.http import parse_accept_header
 from tutor.i18n.catalogs import TRANSLATIONS_DIR, available_languages, compile_catalogs
 
 __all__ = ["DEFAULT_LANGUAGE", "LANG_COOKIE", "current_language", "init_babel",
-           "pick_language", "supported_languages"]
+           "pick_language", "primary_language", "supported_languages"]
 
 DEFAULT_LANGUAGE: Final = "fr"
 LANG_COOKIE: Final = "lang"
@@ -33,7 +33,7 @@ LANG_COOKIE: Final = "lang"
 _CONFIG_LANGUAGES: Final = "TUTOR_LANGUAGES"
 
 
-def _primary(tag: str) -> str:
+def primary_language(tag: str) -> str:
     """The language subtag of a language tag, lowercased: ``fr-CA`` → ``fr``."""
     return tag.strip().replace("_", "-").split("-", 1)[0].lower()
 
@@ -65,7 +65,7 @@ def pick_language(
     """
     for chosen in (query, cookie):
         if chosen:
-            wanted = _primary(chosen)
+            wanted = primary_language(chosen)
             if wanted in supported:
                 return wanted
     if accept:
@@ -74,7 +74,7 @@ def pick_language(
                 continue
             if tag == "*":
                 return DEFAULT_LANGUAGE if DEFAULT_LANGUAGE in supported else supported[0]
-            wanted = _primary(tag)
+            wanted = primary_language(tag)
             if wanted in supported:
                 return wanted
     return DEFAULT_LANGUAGE

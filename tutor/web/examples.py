@@ -83,9 +83,10 @@ def example_view(entry: dict[str, Any]) -> dict[str, Any]:
     block of examples ``grid`` likewise."""
     from flask import url_for
 
-    from tutor.i18n.rules import rule_title
+    from tutor.i18n.rules import rule_title, source_titles
 
     view = dict(entry)
+    view["sources"] = source_titles(entry["sources"])
     view["rule_links"] = [{"id": rule_id, "title": rule_title(rule_id),
                            "url": url_for("web.rules") + "#" + rule_id}
                           for rule_id in entry["rules"]]

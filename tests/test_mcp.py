@@ -1,0 +1,278 @@
+"""The MCP server through the SDK's own client (``ClientSession``), over stdio (the console
+script ``tarot-mcp``, as a desktop client launches it) and over streamable HTTP (``tarot-mcp
+--http HOST:PORT``, and mounted beside the Flask app): the tools are listed with their input
+schemas, each one answers its example exactly as its HTTP endpoint does, an illegal play is
+explained in French and in English with its rule, and bad arguments are tool errors naming
+the argument and its expected form — never a crash or a hang (every exchange has a deadline).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+
+from tutor import create_app
+from tutor.mcp_server.tools import TOOLS
+
+BIN = Path(sys.executable).parent
+DEADLINE = 120  # seconds for a whole exchange: a hang fails, it never blocks the suite
+ILLEGAL_PLAY = {"players": 4, "hand": ["7H", "KH", "T3", "EX", "2S"], "trick": ["5H"],
+                "card": "T3"}
+FRENCH_WORDS = re.compile(r"\b(le|la|les|de|du|des|et|roi|cœur|atout|vous)\b", re.IGNORECASE)
+
+Scenario = Callable[[ClientSession], Awaitable[None]]
+
+
+def run_async(main: Callable[[], Awaitable[Any]]) -> Any:
+    """``anyio.run(main)`` on a thread of its own: the browser tests' Playwright leaves an
+    event loop running on the main thread, and a loop cannot run inside another."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = anyio.run(main)
+        except BaseException as error:  # re-raised on the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name="mcp-client")
+    thread.start()
+    thread.join(DEADLINE + 30)
+    assert not thread.is_alive(), "the MCP exchange hung"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
+def _script() -> list[str]:
+    script = BIN / "tarot-mcp"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tutor.mcp_server"]
+
+
+def _over_stdio(scenario: Scenario) -> None:
+    command, *args = _script()
+
+    async def run() -> None:
+        with anyio.fail_after(DEADLINE):
+            params = StdioServerParameters(command=command, args=args,
+                                           env={"PYTHONUNBUFFERED": "1"})
+            async with stdio_client(params) as (read, write), \
+                    ClientSession(read, write) as session:
+                await session.initialize()
+                await scenario(session)
+
+    run_async(run)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _over_http(scenario: Scenario, *extra: str, check_api: bool = False) -> None:
+    port = _free_port()
+    server = subprocess.Popen([*_script(), "--http", f"127.0.0.1:{port}", *extra],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_listening(port, server)
+        if check_api:
+            import urllib.request
+
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/ping",
+                                        timeout=10) as reply:
+                assert json.load(reply) == {"status": "ok"}
+
+        async def run() -> None:
+            with anyio.fail_after(DEADLINE):
+                async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (
+                        read, write), ClientSession(read, write) as session:
+                    await session.initialize()
+                    await scenario(session)
+
+        run_async(run)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _wait_listening(port: int, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(server.stderr.read().decode() if server.stderr else "exited")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("tarot-mcp --http never listened")
+
+
+# --- what every transport must show ---------------------------------------------------------
+
+
+async def _lists_tools_with_schemas(session: ClientSession) -> None:
+    listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+    assert set(listed) == {spec.name for spec in TOOLS}
+    for tool in listed.values():
+        schema = tool.input_schema
+        assert tool.description and schema["type"] == "object", tool.name
+        assert schema["examples"], tool.name
+        assert schema["properties"]["lang"]["enum"] == ["fr", "en"], tool.name
+        for name, prop in schema["properties"].items():
+            assert prop.get("description"), (tool.name, name)
+
+
+def _endpoint_answers() -> dict[str, Any]:
+    """What the HTTP endpoints answer to each tool's example, in English."""
+    client = create_app({"TESTING": True}).test_client()
+    answers = {}
+    for spec in TOOLS:
+        example = {k: v for k, v in spec.example.items() if k != "lang"}
+        if spec.method == "POST":
+            response = client.post(f"/api/v1{spec.path}?lang=en", json=example)
+        elif spec.name == "read_rule":
+            response = client.get(f"/api/v1/rules/{example['rule_id']}?lang=en")
+        else:
+            response = client.get("/api/v1/rules", query_string={**example, "lang": "en"})
+        assert response.status_code == 200, (spec.name, response.get_json())
+        answers[spec.name] = response.get_json()
+    return answers
+
+
+def _calls_each_tool(answers: dict[str, Any]) -> Scenario:
+    async def scenario(session: ClientSession) -> None:
+        for spec in TOOLS:
+            result = await session.call_tool(spec.name, {**spec.example, "lang": "en"})
+            assert not result.is_error, (spec.name, result.content)
+            # one service layer: the tool says exactly what the endpoint says
+            assert result.structured_content == answers[spec.name], spec.name
+            text = result.content[0].text
+            assert text.strip(), spec.name
+            if spec.schema is not None:
+                assert "Rules: " in text and re.search(r"\b[a-z-]+\.[a-z0-9-]+\b", text)
+    return scenario
+
+
+async def _illegal_play_in_both_languages(session: ClientSession) -> None:
+    english = await session.call_tool("check_play", {**ILLEGAL_PLAY, "lang": "en"})
+    french = await session.call_tool("check_play", {**ILLEGAL_PLAY, "lang": "fr"})
+    default = await session.call_tool("check_play", ILLEGAL_PLAY)
+    assert not english.is_error and not french.is_error
+    assert english.structured_content["legal"] is False
+    assert english.structured_content["violations"][0]["rule"] == "play.follow-suit"
+    english_text, french_text = english.content[0].text, french.content[0].text
+    assert "king of hearts" in english_text and "play.follow-suit" in english_text
+    assert not FRENCH_WORDS.search(english_text.replace("play.follow-suit", "")), english_text
+    assert "roi de cœur" in french_text and "play.follow-suit" in french_text
+    assert "Règles : play.follow-suit" in french_text
+    assert default.content[0].text == french_text  # French unless asked
+
+
+async def _bad_arguments_are_tool_errors(session: ClientSession) -> None:
+    cases: list[tuple[str, dict[str, Any], list[str]]] = [
+        ("check_play", {**ILLEGAL_PLAY, "hand": ["7H", "XX"], "lang": "en"},
+         ["hand[1]", "“XX”", "KH"]),
+        ("check_play", {**ILLEGAL_PLAY, "players": "four", "lang": "en"},
+         ["players", "integer", "e.g. 4"]),
+        ("check_play", {**ILLEGAL_PLAY, "card": "QS", "lang": "en"},
+         ["card", "queen of spades"]),
+        ("check_play", {**ILLEGAL_PLAY, "colour": "red", "lang": "en"},
+         ["colour", "players, hand, trick, card"]),
+        ("check_play", {**ILLEGAL_PLAY, "lang": "de"}, ["lang", "en, fr"]),
+        ("score", {"players": 4, "contract": "garde", "bouts": 3, "points": 5, "lang": "en"},
+         ["points"]),
+        ("read_rule", {"rule_id": "excuse", "lang": "en"}, ["rule_id", "excuse.exchange"]),
+        ("search_rules", {"topic": "nope", "lang": "en"}, ["topic", "play"]),
+        ("check_hand", {"lang": "en"}, ["players", "hand"]),
+    ]
+    for name, arguments, expected in cases:
+        result = await session.call_tool(name, arguments)
+        assert result.is_error, (name, arguments)
+        text = result.content[0].text
+        for fragment in expected:
+            assert fragment in text, (name, fragment, text)
+    # every tool refuses an argument it does not know, naming it
+    for spec in TOOLS:
+        result = await session.call_tool(spec.name, {**spec.example, "bogus": [1]})
+        assert result.is_error and "bogus" in result.content[0].text, spec.name
+    # the server is still there after all this
+    assert not (await session.call_tool("count_cards", {"cards": ["KH"]})).is_error
+
+
+async def _resources(session: ClientSession) -> None:
+    templates = {t.uri_template for t in (await session.list_resource_templates())
+                 .resource_templates}
+    assert {"rule://{rule_id}{?lang}", "example://{+example_id}{?lang}"} <= templates
+    rule = json.loads((await session.read_resource("rule://play.overtrump?lang=en"))
+                      .contents[0].text)
+    assert rule["id"] == "play.overtrump" and rule["title"] == "Overtrumping"
+    assert rule["examples"]
+    example_id = rule["examples"][0]["id"]
+    example = json.loads((await session.read_resource(f"example://{example_id}"))
+                         .contents[0].text)
+    assert example["id"] == example_id and example["steps"]
+    index = json.loads((await session.read_resource("rule://index")).contents[0].text)
+    assert {"id": "play.overtrump", "topic": "play"}.items() <= index[
+        [r["id"] for r in index].index("play.overtrump")].items()
+
+
+# --- the transports -------------------------------------------------------------------------
+
+
+def test_stdio_lists_calls_and_refuses() -> None:
+    answers = _endpoint_answers()
+
+    async def scenario(session: ClientSession) -> None:
+        await _lists_tools_with_schemas(session)
+        await _calls_each_tool(answers)(session)
+        await _illegal_play_in_both_languages(session)
+        await _bad_arguments_are_tool_errors(session)
+        await _resources(session)
+
+    _over_stdio(scenario)
+
+
+def test_streamable_http() -> None:
+    answers = _endpoint_answers()
+
+    async def scenario(session: ClientSession) -> None:
+        await _lists_tools_with_schemas(session)
+        await _calls_each_tool(answers)(session)
+        await _illegal_play_in_both_languages(session)
+        await _bad_arguments_are_tool_errors(session)
+
+    _over_http(scenario)
+
+
+def test_mounted_beside_the_api() -> None:
+    """``--with-api``: the MCP endpoint and the plain Flask app (API, pages) on one port."""
+
+    async def scenario(session: ClientSession) -> None:
+        await _illegal_play_in_both_languages(session)
+
+    _over_http(scenario, "--with-api", check_api=True)
+
+
+def test_bad_http_address_is_a_usage_error() -> None:
+    done = subprocess.run([*_script(), "--http", "nowhere"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ})
+    assert done.returncode == 2 and "HOST:PORT" in done.stderr

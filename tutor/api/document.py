@@ -1,0 +1,304 @@
+"""The OpenAPI document made fit for tool calling and code generators.
+
+flask-smorest writes the paths and schemas from the views; this module adds what a chatbot's
+tool layer or a client generator needs and cannot guess:
+
+* an ``operationId`` on every operation (``checkPlay``, ``listRules``, ``createTable``…),
+  from the view's name;
+* the ``lang`` query parameter and the ``Accept-Language`` header on every operation;
+* ``servers``, an ``info.description`` that teaches the conventions (card codes, seats,
+  half-points, problem details, languages), and a description on every tag;
+* an example for every request body and every response status: the success examples are the
+  service's real answers to the request examples, computed once by a throwaway app (its own
+  temporary database, so documenting never creates a table in the real one); the error
+  examples are problem details of each status.
+
+:func:`document` builds it once per app, on the first ``GET /api/v1/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shutil
+import tempfile
+import threading
+from collections.abc import Mapping
+from typing import Any, Final
+
+from flask import Flask
+
+__all__ = ["DESCRIPTION", "document", "operation_ids"]
+
+DESCRIPTION: Final = """\
+The reference rules service for French tarot (FFT rules, 78 cards, 3 to 5 players): is this
+card, écart, bid, king call or poignée legal — and why; what do these cards count, what does
+this deal score, line by line; what would a good player do; the rule catalog with its worked
+examples; live tables refereed by the rules.
+
+**Conventions**
+
+* **Cards** are codes, rank then suit: suits `S` (pique, spades), `H` (cœur, hearts),
+  `D` (carreau, diamonds), `C` (trèfle, clubs); ranks `1`–`10`, `J` (valet), `C` (cavalier),
+  `Q` (dame), `K` (roi): `KH`, `CS`, `10D`, `1C`. Trumps `T1` (the petit) to `T21`; the
+  excuse `EX`. Requests also accept names in French or English ("roi de cœur", "trump 7");
+  answers always use codes.
+* **Seats** are numbers from 0, in playing order (seat i + 1 plays after seat i).
+* **Points** are multiples of 0.5 (`41.5`); the 78 cards make 91. Fields named
+  `half_points` give the same as an exact integer (182 for the whole pack).
+* **Verdicts are answers**: an illegal card is a `200` with `"legal": false`, the
+  `violations` (each a stable `code`, the `rule` id it breaks — `GET /api/v1/rules/{rule_id}`
+  serves it — its `params` and a `message`) and an `explanation`.
+* **Errors** are `application/problem+json` (RFC 9457): `type`, `title`, `status`,
+  `detail`, and for a `422` one entry of `errors` per field at fault, with a JSON `pointer`,
+  a stable `code`, its `params` and a `detail` that says what was expected.
+* **Languages**: every sentence is in French (the default) or English: `?lang=fr|en`
+  (another value is a `400`), else the best match of `Accept-Language`, else French.
+  `Content-Language` says which was served.
+* **Caching**: the rules and this document carry strong `ETag`s (send `If-None-Match`) and
+  `Cache-Control`; JSON over 1 KiB is compressed when `Accept-Encoding` allows.
+
+A chatbot may rather use the MCP server `tarot-mcp`, whose tools give the same answers.
+"""
+
+SERVERS: Final = [{"url": "/", "description": "This server (every path starts with /api/v1)."}]
+
+LANG_PARAMETER: Final = {
+    "name": "lang", "in": "query", "required": False,
+    "description": "The language of the answer's sentences: `fr` (the default) or `en`. "
+                   "Another value is a 400 problem naming the languages served.",
+    "schema": {"type": "string", "enum": ["fr", "en"]}, "example": "en",
+}
+ACCEPT_LANGUAGE: Final = {
+    "name": "Accept-Language", "in": "header", "required": False,
+    "description": "Used when `lang` is absent: the best language served (a region counts as "
+                   "its language: `en-GB` → English); French when none matches.",
+    "schema": {"type": "string"}, "example": "en-GB,en;q=0.9",
+}
+
+_PROBLEM_DETAILS: Final = {
+    400: ("malformed-json", "Bad request", "The body is not valid JSON."),
+    401: ("token-required", "Unauthorized",
+          "This request needs a token: Authorization: Bearer <token>."),
+    403: ("seat-forbidden", "Forbidden", "Your token is seat 1's: it cannot act for seat 2."),
+    404: ("not-found", "Not found", "Nothing is served at /api/v1/nowhere."),
+    405: ("method-not-allowed", "Method not allowed",
+          "The method PUT is not allowed here; allowed: POST."),
+    409: ("stale-seq", "Conflict",
+          "The table is at sequence number 12, not 10: read it again and retry."),
+    413: ("body-too-large", "Payload too large", "The body is over 65536 bytes."),
+    415: ("unsupported-media-type", "Unsupported media type",
+          "Send the body as application/json, not text/plain."),
+    500: ("internal-error", "Internal server error", "An unexpected error occurred."),
+}
+_VALIDATION_EXAMPLE: Final = {
+    "type": "urn:tarot-tutor:problem:validation-failed", "title": "Unprocessable request",
+    "status": 422, "detail": "“XX” is not a card: write it as a code such as KH, 10D, CS, "
+                             "T21 or EX, or by its name.",
+    "errors": [{"pointer": "/hand/3", "code": "unknown-card", "params": {"text": "XX"},
+                "detail": "“XX” is not a card: write it as a code such as KH, 10D, CS, T21 "
+                          "or EX, or by its name."}],
+}
+
+_PARAM: Final = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
+_BUILT: Final = "tutor.openapi_document"
+_LOCK: Final = threading.Lock()
+
+
+def _camel(name: str) -> str:
+    words = [w for w in name.split("_") if w and w != "view"]
+    return words[0] + "".join(w.capitalize() for w in words[1:])
+
+
+def operation_ids(app: Flask) -> dict[tuple[str, str], str]:
+    """``{(OpenAPI path, method): operationId}`` from the views' names; a view serving
+    several methods gets the method appended (``pingGet``, ``pingPost``)."""
+    found: dict[tuple[str, str], str] = {}
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/v1/") or rule.endpoint.startswith("api-docs"):
+            continue
+        view = app.view_functions[rule.endpoint]
+        path = _PARAM.sub(r"{\1}", rule.rule)
+        methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))
+        base = _camel(getattr(view, "__name__", rule.endpoint.rsplit(".", 1)[-1]))
+        for method in methods:
+            found[(path, method.lower())] = (base + method.capitalize() if len(methods) > 1
+                                             else base)
+    return found
+
+
+def document(app: Flask, base: Mapping[str, Any]) -> dict[str, Any]:
+    """The enriched document of ``app`` (built once; ``base`` is flask-smorest's)."""
+    built = app.extensions.get(_BUILT)
+    if built is None:
+        with _LOCK:
+            built = app.extensions.get(_BUILT)
+            if built is None:
+                built = app.extensions[_BUILT] = _enrich(app, copy.deepcopy(dict(base)))
+    return built  # type: ignore[no-any-return]
+
+
+def _enrich(app: Flask, doc: dict[str, Any]) -> dict[str, Any]:
+    doc["info"]["description"] = DESCRIPTION
+    doc["servers"] = SERVERS
+    components = doc.setdefault("components", {})
+    components.setdefault("parameters", {}).update(
+        {"lang": LANG_PARAMETER, "AcceptLanguage": ACCEPT_LANGUAGE})
+    ids = operation_ids(app)
+    answers = _answers(app, doc)
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":
+                continue
+            operation.setdefault("operationId", ids.get((path, method)) or _camel(
+                f"{method}_{path.replace('/api/v1/', '').replace('/', '_')}"))
+            parameters = operation.setdefault("parameters", [])
+            if not any(p.get("name") == "lang" for p in parameters):
+                parameters += [{"$ref": "#/components/parameters/lang"},
+                               {"$ref": "#/components/parameters/AcceptLanguage"}]
+            body = operation.get("requestBody", {}).get("content", {}).get(
+                "application/json")
+            if body is not None and "example" not in body:
+                example = answers.get((path, method, "request"))
+                if example is None and (path, method) == ("/api/v1/tables", "post"):
+                    example = TABLE_EXAMPLE
+                if example is not None:
+                    body["example"] = example
+            for status, response in operation.get("responses", {}).items():
+                _add_example(response, status, answers.get((path, method, status)))
+    for response in components.get("responses", {}).values():
+        _add_example(response, "default", None)
+    for tag in doc.get("tags", []):
+        tag.setdefault("description", f"The {tag['name']} operations.")
+    return doc
+
+
+def _status_of(status: str, response: Mapping[str, Any]) -> int:
+    if status.isdigit():
+        return int(status)
+    for name, code in (("NOT_FOUND", 404), ("BAD_REQUEST", 400), ("UNPROCESSABLE", 422),
+                       ("METHOD", 405), ("TOO_LARGE", 413), ("MEDIA", 415)):
+        if name.lower() in str(response).lower():
+            return code
+    return 500
+
+
+def _add_example(response: dict[str, Any], status: str, answer: Any) -> None:
+    """An example on each media type of ``response`` that has none."""
+    if "$ref" in response:
+        return  # a component: it gets its own example
+    for media_type, content in response.get("content", {}).items():
+        if "example" in content or "examples" in content:
+            continue
+        if answer is not None and media_type == "application/json":
+            content["example"] = answer
+        elif media_type == "application/problem+json":
+            content["example"] = _problem_example(_status_of(status, response),
+                                                  response.get("description", ""))
+        elif media_type == "text/event-stream":
+            content["example"] = ('id: 1\nevent: bid\ndata: {"seq": 1, "type": "bid", '
+                                  '"seat": 0, "bid": "passe"}\n\n')
+
+
+def _problem_example(status: int, description: str) -> dict[str, Any]:
+    if status == 422:
+        return copy.deepcopy(_VALIDATION_EXAMPLE)
+    for code, status_code in (("Not Found", 404), ("Method", 405), ("64 KiB", 413),
+                              ("Media", 415), ("malformed", 400), ("never", 500)):
+        if status == 500 and code in description:
+            status = status_code
+    key, title, detail = _PROBLEM_DETAILS.get(status, _PROBLEM_DETAILS[500])
+    return {"type": f"urn:tarot-tutor:problem:{key}", "title": title,
+            "status": status if status in _PROBLEM_DETAILS else 500, "detail": detail}
+
+
+# --- the service's real answers to the examples ------------------------------------------
+
+
+_GET_EXAMPLES: Final = {
+    "/api/v1/rules": "/api/v1/rules?q=overtrump",
+    "/api/v1/rules/{rule_id}": "/api/v1/rules/play.overtrump",
+    "/api/v1/ping": "/api/v1/ping",  # (POST ping: the same answer, recorded below)
+    "/api/v1/deal/plan": "/api/v1/deal/plan?players=4&dealer=0",
+}
+
+
+def _answers(app: Flask, doc: Mapping[str, Any]) -> dict[tuple[str, str, str], Any]:
+    """``{(path, method, status): body}``: what a throwaway app answers to each example."""
+    from tutor import create_app
+
+    folder = tempfile.mkdtemp(prefix="tarot-openapi-")
+    try:
+        examples_app = create_app({"TESTING": True, "DATABASE_URL":
+                                   f"sqlite:///{folder}/examples.db"})
+        client = examples_app.test_client()
+        headers = {"Accept-Encoding": "identity"}
+        found: dict[tuple[str, str, str], Any] = {}
+
+        def record(path: str, method: str, response: Any) -> None:
+            if response.is_json and response.status_code < 300:
+                found[(path, method, str(response.status_code))] = response.get_json()
+
+        for path, operations in doc["paths"].items():
+            for method, operation in operations.items():
+                if method == "parameters" or "{" in path:
+                    continue
+                body = (operation.get("requestBody", {}).get("content", {})
+                        .get("application/json", {}).get("example"))
+                if method == "post" and body is not None:
+                    record(path, method, client.post(path + "?lang=en", json=body,
+                                                     headers=headers))
+                elif method == "get" and path in _GET_EXAMPLES:
+                    url = _GET_EXAMPLES[path]
+                    url += ("&" if "?" in url else "?") + "lang=en"
+                    record(path, method, client.get(url, headers=headers))
+        record("/api/v1/rules/{rule_id}", "get", client.get(
+            _GET_EXAMPLES["/api/v1/rules/{rule_id}"] + "?lang=en", headers=headers))
+        found[("/api/v1/ping", "post", "200")] = found.get(("/api/v1/ping", "get", "200"))
+        _table_answers(client, headers, found)
+        return found
+    except Exception:  # documentation must never break the API: examples are a bonus
+        import logging
+
+        logging.getLogger(__name__).exception("could not compute the OpenAPI examples")
+        return {}
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _table_answers(client: Any, headers: dict[str, str],
+                   found: dict[tuple[str, str, str], Any]) -> None:
+    created = client.post("/api/v1/tables?lang=en", json=TABLE_EXAMPLE, headers=headers)
+    if created.status_code != 201:
+        return
+    found[("/api/v1/tables", "post", "201")] = created.get_json()
+    table = created.get_json()
+    path = f"/api/v1/tables/{table['id']}"
+    auth = {**headers, "Authorization": f"Bearer {table['seat_tokens'][0]['token']}"}
+    view = client.get(path + "?lang=en", headers=auth)
+    found[("/api/v1/tables/{table_id}", "get", "200")] = view.get_json()
+    action = {"seat": 0, "type": "bid", "bid": "passe", "seq": view.get_json()["seq"]}
+    acted = client.post(path + "/actions?lang=en", json=action, headers=auth)
+    if acted.status_code == 201:
+        found[("/api/v1/tables/{table_id}/actions", "post", "201")] = acted.get_json()
+        found[("/api/v1/tables/{table_id}/actions", "post", "request")] = action
+    ticket = client.post(path + "/stream-tickets?lang=en", headers=auth)
+    if ticket.status_code == 201 and ticket.is_json:
+        found[("/api/v1/tables/{table_id}/stream-tickets", "post", "201")] = ticket.get_json()
+    events = client.get(path + "/events?since=0&lang=en", headers=auth)
+    found[("/api/v1/tables/{table_id}/events", "get", "200")] = events.get_json()
+    from tutor.api.examples import DEAL
+
+    prepared = {"players": 4, "bots": [0, 1, 2, 3], "deals": 3, "duplicate": {
+        "hands": DEAL["hands"], "chien": DEAL["chien"], "taker": 3}}
+    pair = [client.post("/api/v1/tables?lang=en", json=prepared, headers=headers).get_json()
+            for _ in range(2)]
+    compare = {"tables": [{"id": t["id"], "token": t["referee_token"]} for t in pair]}
+    compared = client.post("/api/v1/duplicate/compare?lang=en", json=compare, headers=headers)
+    if compared.status_code == 200:
+        found[("/api/v1/duplicate/compare", "post", "200")] = compared.get_json()
+        found[("/api/v1/duplicate/compare", "post", "request")] = compare
+
+
+TABLE_EXAMPLE: Final[dict[str, Any]] = {"players": 4, "bots": [1, 2, 3]}
+"""The request example of ``POST /tables``: four players, seats 1 to 3 played by bots."""

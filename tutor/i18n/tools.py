@@ -1,0 +1,22 @@
+"""The sentences of the MCP tools' texts that no endpoint says: how many rules a search
+found, which rules an answer rests on."""
+
+from __future__ import annotations
+
+from tutor.i18n.words import gettext, ngettext, speaking
+
+__all__ = ["found_rules", "rules_cited"]
+
+
+@speaking
+def found_rules(count: int) -> str:
+    """``3 rules found:`` (or that none was)."""
+    if count == 0:
+        return gettext("No rule matches these words.")
+    return ngettext("%(num)d rule found:", "%(num)d rules found:", count)
+
+
+@speaking
+def rules_cited(rules: str) -> str:
+    """The rules an answer rests on, ids and titles already listed."""
+    return gettext("Rules: %(rules)s.", rules=rules)

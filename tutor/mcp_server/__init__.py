@@ -1,0 +1,79 @@
+"""The tarot tutor as an MCP server (Model Context Protocol), for chatbots.
+
+Console script ``tarot-mcp``: stdio by default (what a desktop MCP client launches), or
+streamable HTTP with ``--http HOST:PORT`` (the endpoint is ``/mcp``). :func:`asgi_app` serves
+the MCP endpoint and the whole Flask app (API, pages) from one ASGI server::
+
+    uvicorn --factory tutor.mcp_server:asgi_app --port 8000   # /mcp, /api/v1/…, /
+
+The tools and resources are in :mod:`tutor.mcp_server.tools` and
+:mod:`tutor.mcp_server.server`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["asgi_app", "build_server", "main"]
+
+
+def build_server(app: Any = None) -> Any:
+    """The :class:`~mcp.server.mcpserver.MCPServer` (see :mod:`tutor.mcp_server.server`)."""
+    from tutor.mcp_server.server import build_server as build
+
+    return build(app)
+
+
+def asgi_app(app: Any = None, path: str = "/mcp") -> Any:
+    """One ASGI app: the MCP streamable-HTTP endpoint at ``path`` and the Flask ``app``
+    (a new :func:`tutor.create_app` by default; any WSGI app works) at every other path."""
+    from a2wsgi import WSGIMiddleware
+    from starlette.routing import Mount
+
+    if app is None:
+        from tutor import create_app
+
+        app = create_app()
+    starlette = build_server(app).streamable_http_app(streamable_http_path=path)
+    starlette.router.routes.append(Mount("/", app=WSGIMiddleware(app)))
+    return starlette
+
+
+def _host_port(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT such as 127.0.0.1:8765, not "
+                                         f"{text!r}")
+    return host.strip("[]"), int(port)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``tarot-mcp [--http HOST:PORT] [--with-api]``."""
+    parser = argparse.ArgumentParser(
+        prog="tarot-mcp", description="The French tarot rules (FFT) as an MCP server: stdio "
+                                      "by default, streamable HTTP with --http.")
+    parser.add_argument("--http", type=_host_port, metavar="HOST:PORT",
+                        help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio")
+    parser.add_argument("--with-api", action="store_true",
+                        help="with --http: also serve the JSON API and the pages")
+    args = parser.parse_args(argv)
+    if args.http is None:
+        build_server().run("stdio")
+        return 0
+    import uvicorn
+
+    host, port = args.http
+    if args.with_api:
+        uvicorn.run(asgi_app(), host=host, port=port, log_level="warning")
+    else:
+        server = build_server()
+        uvicorn.run(server.streamable_http_app(host=host), host=host, port=port,
+                    log_level="warning")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""The rule catalog as a service: list, search, read one rule with its worked examples.
+
+Search (``GET /rules?q=&topic=``, the MCP tool ``search_rules``) reads the rules in every
+language the service speaks, so a French or an English query finds a rule whichever language
+the answer is in. Words are compared without accents or case (``écart`` = ``ECART``), plural
+``s`` aside, a query word also matching the start of a longer word and the other way round
+(``surcoup`` and ``surcouper`` both find ``surcoupe``); common words (``le``, ``the``,
+``quand``, ``when``…) are ignored. A rule is ranked by where its words match — id, then
+title, topic, text, note — and the rules that match every word of the query come first; when
+none does, the rules matching some words are given.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from flask import current_app
+from flask_babel import force_locale
+
+from rules_fr.catalog import RULES, TOPICS, Rule
+from tutor.examples import examples_for_rule
+from tutor.i18n import rule_payload
+from tutor.i18n.language import supported_languages
+from tutor.i18n.rules import source_titles
+
+__all__ = ["UnknownRule", "closest_rule_ids", "example_payload", "list_rules", "normalize",
+           "query_words", "read_rule", "search_rule_ids"]
+
+_WEIGHTS: Final = {"id": 6.0, "title": 4.0, "topic": 2.0, "text": 1.0, "note": 0.5}
+_PREFIX_SHARE: Final = 0.7
+"""How much a query word that only starts a word of the rule counts, against an exact word."""
+_STOPWORD_TEXT: Final = """
+a au aux avec ce ces cette d de des du elle en est et il je l la le les leur lui ma mais me
+mes mon ne on ou par pas peut pour qu que quel quelle quand qui sa se si son sur ta te tes
+ton un une vous y doit
+an and are as at be by can do does for from how i if in is it its may me must my of on or
+the their then this to what when where which who why with you your
+"""
+_STOPWORDS: Final = frozenset(_STOPWORD_TEXT.split())
+"""Words too common in French or English questions to tell two rules apart."""
+_WORD: Final = re.compile(r"[a-z0-9]+")
+_INDEX_KEY: Final = "tutor.rule_search_index"
+
+
+class UnknownRule(LookupError):
+    """No rule of that id: the closest ids are offered (a 404, a tool error)."""
+
+    def __init__(self, rule_id: str, closest: list[str]) -> None:
+        super().__init__(rule_id)
+        self.rule_id = rule_id
+        self.closest = closest
+
+
+def normalize(text: str) -> str:
+    """``text`` without accents, ligatures or case, for comparing words.
+
+    >>> normalize("Écart, CŒUR, Garde Contre")
+    'ecart, coeur, garde contre'
+    """
+    text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae").replace("Æ", "AE")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
+
+
+def _words(text: str) -> list[str]:
+    return [_stem(w) for w in _WORD.findall(normalize(text))]
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a query that count (no stop word), each once, in order.
+
+    >>> query_words("Quand peut-on jouer l'Excuse ?")
+    ['jouer', 'excuse']
+    """
+    seen: dict[str, None] = {}
+    for word in _words(query):
+        if word not in _STOPWORDS:
+            seen.setdefault(word, None)
+    return list(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    rule_id: str
+    fields: Mapping[str, frozenset[str]]
+
+
+def _index() -> list[_Entry]:
+    """Every rule's words by field, over every language served (built once per app)."""
+    cached = current_app.extensions.get(_INDEX_KEY)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    words: dict[str, dict[str, set[str]]] = {
+        r.id: {"id": set(_words(r.id.replace(".", " ").replace("-", " "))),
+               "topic": set(_words(r.topic.replace("-", " "))),
+               "title": set(), "text": set(), "note": set()}
+        for r in RULES.values()}
+    for language in supported_languages():
+        with force_locale(language):
+            for r in RULES.values():
+                served = rule_payload(r)
+                for name in ("title", "text", "note"):
+                    words[r.id][name].update(_words(served[name] or ""))
+    entries = [_Entry(rule_id, {name: frozenset(found) for name, found in fields.items()})
+               for rule_id, fields in words.items()]
+    current_app.extensions[_INDEX_KEY] = entries
+    return entries
+
+
+def _match(word: str, found: frozenset[str]) -> float:
+    if word in found:
+        return 1.0
+    if len(word) >= 3 and any(w.startswith(word) or (len(w) >= 5 and word.startswith(w))
+                              for w in found):
+        return _PREFIX_SHARE  # "surcoup" finds "surcoupe", "surcouper" finds "surcoupe"
+    return 0.0
+
+
+def search_rule_ids(query: str, topic: str | None = None) -> list[str]:
+    """The ids of the rules that answer ``query`` (of ``topic`` only, if given), best first;
+    every rule of the topic (or the catalog) in the rulebook's order for an empty query."""
+    wanted = query_words(query)
+    entries = [e for e in _index() if topic is None or RULES[e.rule_id].topic == topic]
+    if not wanted:
+        return [e.rule_id for e in entries]
+    ranked: list[tuple[int, float, int, str]] = []
+    for order, entry in enumerate(entries):
+        matched, score = 0, 0.0
+        for word in wanted:
+            best = max(_WEIGHTS[name] * _match(word, found)
+                       for name, found in entry.fields.items())
+            if best:
+                matched += 1
+                score += best
+        if matched:
+            ranked.append((-matched, -score, order, entry.rule_id))
+    ranked.sort()
+    if ranked and -ranked[0][0] == len(wanted):  # some rules match every word: those only
+        ranked = [r for r in ranked if -r[0] == len(wanted)]
+    return [rule_id for *_, rule_id in ranked]
+
+
+def closest_rule_ids(text: str, limit: int = 5) -> list[str]:
+    """The ids nearest to ``text``, an id that is not in the catalog: the rules its words find
+    (``excuse`` → the excuse's rules), then the ids spelled alike (``play.folow-suit`` →
+    ``play.follow-suit`` first). Needs the app (the search reads the rules in its languages).
+    """
+    found = search_rule_ids(text.replace(".", " ").replace("-", " ").replace("_", " "))
+    alike = difflib.get_close_matches(text.lower(), list(RULES), n=limit, cutoff=0.6)
+    closest = [*alike[:1], *found, *alike[1:]]
+    return list(dict.fromkeys(closest))[:limit]
+
+
+def example_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A worked example as the API serves it: its sources named by their titles."""
+    return {**entry, "sources": source_titles(entry["sources"])}
+
+
+def _rule_answer(rule: Rule) -> dict[str, Any]:
+    return {**rule_payload(rule),
+            "examples": [example_payload(e) for e in examples_for_rule(rule.id)]}
+
+
+def list_rules(query: str | None = None, topic: str | None = None) -> dict[str, Any]:
+    """``{"rules": [...]}``: every rule (of ``topic``), or those that answer ``query``, each
+    with its worked examples. ``topic`` must be one of :data:`rules_fr.catalog.TOPICS`."""
+    if topic is not None and topic not in TOPICS:
+        raise ValueError(f"unknown topic {topic!r}")
+    ids = search_rule_ids(query or "", topic)
+    return {"rules": [_rule_answer(RULES[rule_id]) for rule_id in ids]}
+
+
+def read_rule(rule_id: str) -> dict[str, Any]:
+    """One rule with its worked examples; :class:`UnknownRule` (with the closest ids) for an
+    id the catalog does not hold."""
+    rule = RULES.get(rule_id)
+    if rule is None:
+        raise UnknownRule(rule_id, closest_rule_ids(rule_id))
+    return _rule_answer(rule)
+
