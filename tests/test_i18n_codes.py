@@ -265,6 +265,7 @@ ERROR_PARAMS = {
     "table-archived": {"date": "2026-12-01"},
     "rate-limited": {"amount": 20, "seconds": 60},
     "service-unavailable": {"what": "database", "seconds": 5},
+    "deal-not-scored": {"number": 2},
 }
 
 

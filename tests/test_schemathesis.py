@@ -91,7 +91,7 @@ def _tokens(table: dict[str, Any]) -> list[str]:
 def test_tables_conform_with_a_real_table_and_token(case: schemathesis.Case) -> None:
     table = _TABLE if len(str(case.body)) % 3 else _PHYSICAL
     tokens = _tokens(table)
-    case.path_parameters = {"table_id": table["id"]}
+    case.path_parameters = {**(case.path_parameters or {}), "table_id": table["id"]}
     case.headers = {**(case.headers or {}), **PLAIN,
                     "Authorization": f"Bearer {tokens[len(str(case.query)) % len(tokens)]}"}
     # ignored_auth and missing_required_header judge the generated (random or absent)

@@ -60,7 +60,7 @@ def test_worked_example_labels_are_translated_and_the_scenario_is_not(client) ->
     for html in (french, english):
         assert entry["steps"][0]["text"] in html  # as written, in French
     # Its cards are drawn as cards named in the reader's language.
-    assert 'aria-label="roi de cœur"' in french and 'aria-label="king of hearts"' in english
+    assert 'aria-label="Roi de cœur"' in french and 'aria-label="King of hearts"' in english
 
 
 def test_rules_page_lists_the_worked_examples_of_each_rule(client) -> None:

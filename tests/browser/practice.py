@@ -1,7 +1,7 @@
-"""Driving the practice table from a test: its state is mirrored on ``#practice``
-(``data-table``, ``data-seq``, ``data-busy``, ``data-phase``, ``data-mine``,
+"""Driving the card table from a test: its state is mirrored on ``#practice``
+(``data-table``, ``data-seq``, ``data-busy``, ``data-phase``, ``data-mine``, ``data-stage``,
 ``data-refusals``), so a test waits for the state it needs after each action, never for a
-fixed time."""
+fixed time. Cards and bids are found by their accessible names, as a screen reader would."""
 
 from __future__ import annotations
 
@@ -26,29 +26,71 @@ def act(p, control, *, key: str | None = None) -> bool:
     else:
         control.click()
     p.wait_for_function(
-        "([seq, refusals]) => { const r = document.getElementById('practice');"
+        "([seq, refusals, stage]) => { const r = document.getElementById('practice');"
         " return r.dataset.busy === 'false'"
-        " && (r.dataset.seq !== seq || r.dataset.refusals !== refusals); }",
-        arg=[before["seq"], before["refusals"]])
-    return state(p)["seq"] != before["seq"]
+        " && (r.dataset.seq !== seq || r.dataset.refusals !== refusals"
+        "     || r.dataset.stage !== stage); }",
+        arg=[before["seq"], before["refusals"], before["stage"]])
+    after = state(p)
+    return after["seq"] != before["seq"] or after["stage"] != before["stage"]
 
 
 def sit_down(p, players: int) -> None:
     before = state(p).get("table", "")
     p.select_option("#practice-players", str(players))
     p.locator("#practice-start").click()
+    dialog = p.locator("#practice-confirm")
+    if dialog.is_visible():
+        p.locator("#practice-confirm-yes").click()
     p.wait_for_function(
         "before => { const r = document.getElementById('practice');"
         " return !r.hidden && r.dataset.busy === 'false' && r.dataset.table"
-        " && r.dataset.table !== before; }", arg=before)
+        " && r.dataset.table !== before && r.dataset.seq !== ''; }", arg=before)
+
+
+def hand(p):
+    return p.get_by_role("region", name="Your hand", exact=True).or_(
+        p.get_by_role("region", name="Votre main", exact=True))
+
+
+def hand_codes(p) -> list[str]:
+    return hand(p).locator("button.card").evaluate_all("n => n.map(b => b.dataset.code)")
+
+
+def legal_cards(p):
+    return hand(p).locator("button.card.legal")
+
+
+def select(p, card) -> None:
+    """Tap a card once: it is selected and the referee says whether it may be played, and
+    why."""
+    code = card.get_attribute("data-code")
+    if card.get_attribute("aria-disabled") == "true":  # refused: reachable by the keyboard
+        card.focus()
+        p.keyboard.press("Enter")
+    else:
+        card.click()
+    p.wait_for_function(
+        "code => { const w = document.querySelector('#practice [data-role=why]');"
+        " const sel = document.querySelector("
+        "   `#practice [data-role=hand] button[data-code='${code}']`);"
+        " return w && w.querySelector('.verdict-title') && sel"
+        " && sel.getAttribute('aria-pressed') === 'true'; }", arg=code)
+
+
+def play(p, card) -> bool:
+    """Tap a legal card twice: select (and read why), then play."""
+    code = card.get_attribute("data-code")
+    select(p, card)
+    return act(p, hand(p).locator(f"button.card[data-code='{code}']"))
 
 
 def say_jeu(p) -> None:
     """The learner, taker, says « Jeu » (ecart.jeu): the deal waits for it once his contract is
     settled, with a slam announcement offered beside it; then play starts."""
     assert state(p)["phase"] == "announcing" and state(p)["mine"] == "true", state(p)
-    actions = p.locator("#practice-actions")
-    assert actions.locator("#practice-chelem").count() == 1
-    assert act(p, actions.locator("#practice-jeu"))
+    actions = p.locator("#practice [data-role=actions]")
+    assert actions.locator("[data-role=chelem]").count() == 1
+    assert act(p, actions.locator("[data-role=jeu]"))
     assert state(p)["phase"] == "playing"
-    assert actions.locator("#practice-jeu, #practice-chelem").count() == 0
+    assert actions.locator("[data-role=jeu], [data-role=chelem]").count() == 0

@@ -70,17 +70,24 @@ def test_cards_have_names_symbols_and_colours(page) -> None:
     p = page.page
     king = p.locator("#hand button.card[data-code='KH']")
     king.wait_for()
-    assert king.inner_text().replace("\n", "") == "K♥"
-    assert "king of hearts" in king.get_attribute("aria-label")
+    assert king.get_attribute("aria-label").startswith("King of hearts")
     assert "hearts" in king.get_attribute("class")
+    # Real faces drawn as SVG: the rank in the corners, the suit's pip, colours apart.
+    assert king.locator("svg.face text").first.text_content() == "K"
+    assert king.locator("svg.face path").count() >= 2
     spade = p.locator("#hand button.card[data-code='2S']")
-    assert "♠" in spade.inner_text() and "spades" in spade.get_attribute("class")
-    colours = p.locator("#hand button.card").evaluate_all(
-        "nodes => nodes.map(n => getComputedStyle(n).color)")
+    assert "spades" in spade.get_attribute("class")
+    colours = p.locator("#hand button.card svg.face text:first-of-type").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('fill'))")
     assert len(set(colours)) >= 3  # red hearts, black spades, trumps and excuse apart
+    excuse = p.locator("#hand button.card[data-code='EX']")
+    assert excuse.get_attribute("aria-label").startswith("The excuse")
+    assert "bout" in excuse.get_attribute("class")  # the bouts are marked
+    assert excuse.locator(".bout-badge").count() == 1
+    assert p.locator("#hand button.card[data-code='T3'] .bout-badge").count() == 0
     page.goto("/trick?players=4&hand=KH+7H+2S+T3&trick=1H&lang=fr")
-    assert "roi de cœur" in p.locator("#hand button.card[data-code='KH']").get_attribute(
-        "aria-label")
+    assert p.locator("#hand button.card[data-code='KH']").get_attribute(
+        "aria-label").startswith("Roi de cœur")
 
 
 def test_trick_trainer_highlights_and_explains(page) -> None:
@@ -279,8 +286,9 @@ def test_example_page_in_both_languages(page, lang: str) -> None:
     assert table.locator("tbody tr").count() == 18
     last_row = table.locator("tbody tr").last
     names = last_row.locator(".card").evaluate_all("n => n.map(c => c.getAttribute('aria-label'))")
-    assert names == {"fr": ["excuse", "roi de pique", "roi de cœur", "roi de trèfle"],
-                     "en": ["excuse", "king of spades", "king of hearts", "king of clubs"]}[lang]
+    assert names == {"fr": ["L'excuse", "Roi de pique", "Roi de cœur", "Roi de trèfle"],
+                     "en": ["The excuse", "King of spades", "King of hearts",
+                            "King of clubs"]}[lang]
     # Its rules, linked to the rules page.
     links = p.locator(".breadcrumb a")
     assert links.count() == len(entry["rules"])

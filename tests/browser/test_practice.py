@@ -1,9 +1,12 @@
-"""The practice table in Chromium: whole deals against robots on the tables API.
+"""The practice table in Chromium: whole deals against robots, on a phone and on a laptop.
 
 The page mirrors the table's state on ``#practice`` (see ``practice.py``): the tests wait for
 that state after each action, never for a fixed time. The robots act at once on the server, so
 after each of the learner's actions the table is again at the learner's turn (or the deal is
-scored).
+over, its last trick on the table and its review one tap away).
+
+Nothing here expects a console error: a refused card is explained by /check/play (200) and is
+never sent, a wrong écart or poignée is checked by /check/* before it is sent.
 """
 
 from __future__ import annotations
@@ -17,154 +20,250 @@ import pytest
 
 from rules_fr.cards import CARDS, CardSet
 
+from .conftest import DESKTOP, PHONE
 from .practice import act as _act
+from .practice import hand as _hand
+from .practice import hand_codes as _hand_codes
+from .practice import legal_cards as _legal_cards
+from .practice import play as _play
 from .practice import say_jeu as _say_jeu
+from .practice import select as _select
 from .practice import sit_down as _sit_down
 from .practice import state as _state
 from .practice import wait_ready as _wait_ready
 
 MAX_TABLES = 12
-"""New tables tried until the learner may take (the robots bid at random before him)."""
+"""New tables tried until the learner may take (the robots bid before him)."""
+
+REGIONS = {"en": {"trick": "Trick", "hand": "Your hand", "last": "Last trick",
+                  "review": "Deal review", "sheet": "Scoresheet"},
+           "fr": {"trick": "Pli", "hand": "Votre main", "last": "Dernier pli",
+                  "review": "Bilan de la donne", "sheet": "Feuille de marque"}}
 
 
-def _legal_bids(p) -> list[str]:
-    return p.locator("#practice-actions button.bid").evaluate_all(
+def _region(p, lang: str, key: str):
+    return p.get_by_role("region", name=REGIONS[lang][key], exact=True)
+
+
+def _bids(p) -> list[str]:
+    return p.locator("#practice [data-role=actions] button.bid").evaluate_all(
         "n => n.map(b => b.dataset.bid)")
 
 
-def _sit_down_as_possible_taker(p, players: int, wanted: set[str]) -> list[str]:
-    """New tables until the learner's legal bids include one of ``wanted``."""
-    for _ in range(MAX_TABLES):
-        _sit_down(p, players)
-        bids = _legal_bids(p)
-        if wanted & set(bids):
-            return bids
-    pytest.fail(f"the robots outbid the learner at {MAX_TABLES} tables in a row")
+def _in_viewport(p, locator) -> bool:
+    box = locator.bounding_box()
+    size = p.viewport_size
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0
+            and box["x"] + box["width"] <= size["width"] + 0.5
+            and box["y"] + box["height"] <= size["height"] + 0.5)
 
 
-def _ecart_by_advice(p) -> None:
-    p.locator("#practice-advice-button").click()
-    p.locator("#practice-advised-ecart .card").first.wait_for()
-    assert p.locator("#practice-advice .reasons li").count() >= 1
-    p.locator("#practice-follow").click()
-    size = p.locator("#practice-advised-ecart .card").count()
-    assert p.locator("#practice-hand button.card[aria-pressed='true']").count() == size
-    assert _act(p, p.locator("#practice-ecart"))
-    assert _state(p)["phase"] == "announcing"  # the taker says « Jeu » (or a slam) next
+def _trick_and_hand_visible(p, lang: str) -> None:
+    """The trick and every card of the hand on screen together, nothing wider than it."""
+    assert _in_viewport(p, _region(p, lang, "trick")), "the trick is off screen"
+    cards = _hand(p).locator("button.card")
+    assert cards.count() >= 1
+    for i in range(cards.count()):
+        assert _in_viewport(p, cards.nth(i)), f"card {i} of the hand is off screen"
+    assert p.evaluate("() => document.documentElement.scrollWidth") <= p.viewport_size["width"]
 
 
-def _play_to_score(p, *, refuse_once: bool = False) -> None:
-    """Play legal cards (after one illegal try when asked) until the deal is scored."""
-    for _ in range(30):
-        if p.locator("#practice-derivation li").count():
+def _bid_to(p, wanted: list[str]) -> None:
+    """Bid the first of ``wanted`` that is legal, else pass; when everybody passed and the
+    deal is dealt again, bid again."""
+    for _ in range(10):
+        bids = _bids(p)
+        bid = next((b for b in wanted if b in bids), "passe")
+        assert _act(p, p.locator(f"#practice [data-role=actions] button.bid[data-bid='{bid}']"))
+        if _state(p)["phase"] != "bidding":
             return
-        state = _state(p)
-        assert state["mine"] == "true" and state["phase"] == "playing", state
-        illegal = p.locator("#practice-hand button.card:not(.legal)")
+    pytest.fail("ten deals in a row passed out")
+
+
+def _settle_contract(p, *, refuse_ecart: bool = False) -> None:
+    """As taker: call the advised card (five players), make the advised écart (after a refused
+    one when asked), say « Jeu »."""
+    if _state(p)["phase"] == "calling":
+        p.locator("#practice [data-role=ask-advice]").click()
+        p.locator("#practice [data-role=advised]").wait_for()
+        assert p.locator("#practice .advice .reasons li").count() >= 1
+        assert _act(p, p.locator("#practice [data-role=follow]"))
+    if _state(p)["phase"] == "ecart":
+        if refuse_ecart:
+            for i in range(2):
+                _hand(p).locator("button.card").nth(i).click()
+            assert not _act(p, p.locator("#practice [data-role=ecart]"))
+            why = p.locator("#practice [data-role=why]")
+            assert why.locator(".verdict-title.bad").count() == 1
+            assert why.locator(".explanation").inner_text().strip()
+            pressed = _hand(p).locator("button.card[aria-pressed='true']")
+            while pressed.count():
+                pressed.first.click()
+        p.locator("#practice [data-role=ask-advice]").click()
+        p.locator("#practice [data-role=advised-ecart] .card").first.wait_for()
+        p.locator("#practice [data-role=follow]").click()
+        assert _act(p, p.locator("#practice [data-role=ecart]"))
+    if _state(p)["phase"] == "announcing":
+        _say_jeu(p)
+
+
+def _play_out(p, lang: str, *, check_view: bool = True, refuse_once: bool = True,
+              shots: str | None = None) -> None:
+    """Play legal cards until the deal is over: each time the trick and the hand in view;
+    once, an illegal card tapped is explained and stays in the hand."""
+    for turn in range(30):
+        st = _state(p)
+        if st["stage"] != "play":
+            return
+        assert st["mine"] == "true" and st["phase"] == "playing", st
+        if check_view:
+            _trick_and_hand_visible(p, lang)
+        illegal = _hand(p).locator("button.card[aria-disabled='true']")
         if refuse_once and illegal.count():
             code = illegal.first.get_attribute("data-code")
-            assert not _act(p, illegal.first)
-            verdict = p.locator("#practice-verdict")
-            assert code in p.locator("#practice-hand").evaluate(
-                "n => Array.from(n.children).map(c => c.dataset.code).join(' ')")
-            assert verdict.locator(".explanation").inner_text().strip()
-            assert verdict.locator("a[href^='/rules#']").count() >= 1  # the rule broken
+            _select(p, illegal.first)
+            why = p.locator("#practice [data-role=why]")
+            assert why.locator(".verdict-title.bad").count() == 1
+            assert why.locator(".explanation").inner_text().strip()
+            illegal.first.focus()
+            p.keyboard.press("Enter")  # pressed again: still not played
+            assert code in _hand_codes(p) and _state(p)["seq"] == st["seq"]
             refuse_once = False
-            continue
-        assert _act(p, p.locator("#practice-hand button.card.legal").first)
+        if shots and turn == 3:
+            p.screenshot(path=_shot_path(shots))
+        assert _play(p, _legal_cards(p).first)
     pytest.fail("the deal did not end")
 
 
-def _sheet_totals(p, players: int) -> list[int]:
-    cells = p.locator("#practice-sheet tfoot td.total")
-    assert cells.count() == players
-    totals = [int(t) for t in cells.all_inner_texts()]
-    assert sum(totals) == 0 and any(totals)
-    return totals
+def _shot_path(name: str) -> str:
+    from .conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return str(SCREENSHOTS / f"{name}.png")
 
 
-def test_practice_four_players_the_learner_takes(page) -> None:
-    """At 4 players the learner asks for bidding advice, bids with the keyboard, makes a
-    refused écart then the advised one, has an illegal card refused in place, and plays the
-    deal through to its score."""
-    page.allow("status of 422")  # the browser logs each refusal; refusing is the point
+def _review(p, lang: str, shot: str) -> dict[str, float]:
+    """After the last card: the last trick on the table, then the review (both piles counted:
+    91 points in all), then the next deal when asked."""
+    assert _state(p)["stage"] == "last-trick"
+    last = _region(p, lang, "last")
+    assert last.is_visible()
+    players = int(p.locator("#practice .felt").get_attribute("class").split("players-")[1][0])
+    assert last.locator(".card").count() == players
+    assert _region(p, lang, "trick").locator(".card").count() == players
+    p.screenshot(path=_shot_path(f"{shot}-last-trick"))
+    assert _act(p, p.locator("#practice [data-role=see-review]"))
+    review = _region(p, lang, "review")
+    assert review.is_visible() and _state(p)["stage"] == "review"
+    piles = {camp: float(review.locator(f".pile[data-camp='{camp}']").get_attribute(
+        "data-points")) for camp in ("taker", "defense")}
+    assert piles["taker"] + piles["defense"] == 91
+    bouts = sum(int(review.locator(f".pile[data-camp='{c}']").get_attribute("data-bouts"))
+                for c in ("taker", "defense"))
+    assert bouts == 3
+    assert review.locator("[data-role=derivation] li").count() >= 3
+    assert review.locator(".chien-review .card").count() >= 3
+    # Any trick of the deal can be replayed.
+    review.locator(".trick-buttons button").first.click()
+    assert review.locator(".replay-trick[data-trick='1'] .card").count() == players
+    assert _region(p, lang, "sheet").locator("tbody tr").count() >= 1
+    p.screenshot(path=_shot_path(shot), full_page=True)
+    return piles
+
+
+def _sit_down_as_possible_taker(p, players: int, wanted: set[str]) -> None:
+    for _ in range(MAX_TABLES):
+        _sit_down(p, players)
+        if wanted & set(_bids(p)):
+            return
+    pytest.fail(f"the robots outbid the learner at {MAX_TABLES} tables in a row")
+
+
+def test_practice_on_a_phone(page) -> None:
+    """At 390x844, in English: a whole deal with the trick and the hand on screen together at
+    every turn; an illegal card explained, not played; undo takes a card back; abandoning the
+    deal asks first; after the last card, the last trick, then the review (91 points), then the
+    next deal."""
+    p = page.page
+    p.set_viewport_size(PHONE)
     page.goto("/practice?lang=en")
-    p = page.page
-    bids = _sit_down_as_possible_taker(p, 4, {"petite", "garde"})
+    _sit_down(p, 4)
     assert _state(p)["phase"] == "bidding" and _state(p)["mine"] == "true"
-    # Bidding advice: the advised bid, the hand's count and its reasons.
-    p.locator("#practice-advice-button").click()
-    advised = p.locator("#practice-advised")
-    advised.wait_for()
-    assert advised.inner_text().startswith("Advised bid: ")
-    assert advised.get_attribute("data-bid") in bids
-    assert p.locator("#practice-advice .reasons li").count() >= 2
-    assert p.locator("#practice-advice .explanation").inner_text().strip()
-    page.shot("practice-advice-en")
-    # Bid with the keyboard: the bid buttons are reachable and pressed with Enter.
-    contract = "garde" if "garde" in bids else "petite"
-    assert _act(p, p.locator(f"#practice-actions button.bid[data-bid='{contract}']"),
-                key="Enter")
-    assert _state(p)["phase"] == "ecart"
-    assert p.locator("#practice-advice").is_hidden()  # advice is for one moment only
-    seat = p.locator("#practice-seats .seat").first
-    assert "taker" in seat.inner_text()
-    # The pool: the hand and the chien; five cards are not an écart.
-    assert p.locator("#practice-hand button.card").count() == 24
-    assert p.locator("#practice-chien .card").count() == 6
-    for card in p.locator("#practice-hand button.card").all()[:5]:
-        card.click()
-    assert "5 of 6" in p.locator("#practice-count").inner_text()
-    assert not _act(p, p.locator("#practice-ecart"))
-    assert "Refused" in p.locator("#practice-verdict").inner_text()
-    page.shot("practice-ecart-refused-en")
-    _ecart_by_advice(p)
-    assert p.locator("#practice-hand button.card").count() == 18
-    _say_jeu(p)
-    assert "dealer's right" in p.locator("#practice-verdict").inner_text()
-    _play_to_score(p, refuse_once=True)
-    steps = p.locator("#practice-derivation li")
-    assert steps.count() >= 3
-    codes = steps.evaluate_all("n => n.map(li => li.dataset.code)")
-    assert "contract" in codes and "taker-score" in codes
-    totals = _sheet_totals(p, 4)
-    assert (totals[0] > 0) == ("Contract made" in p.locator("#practice-result").inner_text())
-    page.shot("practice-scored-en")
+    assert p.get_by_role("button", name="Pass", exact=True).count() == 1
+    p.screenshot(path=_shot_path("practice-bidding-phone"))
+    _bid_to(p, ["passe"])
+    _settle_contract(p)
+    # Card names are the cards' full names.
+    names = dict(_hand(p).locator("button.card").evaluate_all(
+        "n => n.map(b => [b.dataset.code, b.getAttribute('aria-label')])"))
+    for code, name in names.items():
+        expected = ("The excuse" if code == "EX" else f"Trump {code[1:]}" if code[0] == "T"
+                    and code[1:].isdigit() else None)
+        assert name == expected if expected else (" of " in name and name[0] != name[0].lower()
+                                                  or name[0].isdigit()), (code, name)
+    # Undo: a card played, taken back: the same hand and trick as before it.
+    _trick_and_hand_visible(p, "en")
+    before = (_hand_codes(p), _region(p, "en", "trick").locator(".card").count())
+    table = _state(p)["table"]
+    assert _play(p, _legal_cards(p).first)
+    assert len(_hand_codes(p)) == len(before[0]) - 1
+    undo = p.get_by_role("button", name="Undo my last decision")
+    undo.click()
+    p.wait_for_function("t => { const r = document.getElementById('practice');"
+                        " return r.dataset.table !== t && r.dataset.busy === 'false'; }",
+                        arg=table)
+    assert (_hand_codes(p), _region(p, "en", "trick").locator(".card").count()) == before
+    assert p.locator("#practice [data-role=undone]").count() == 1
+    # Abandoning the deal asks first; going back keeps the table.
+    table = _state(p)["table"]
+    assert _play(p, _legal_cards(p).first)
+    p.locator("#practice-start").click()
+    dialog = p.get_by_role("dialog")
+    assert dialog.is_visible()
+    p.get_by_role("button", name="Go back to my deal").click()
+    assert not dialog.is_visible() and _state(p)["table"] == table
+    _play_out(p, "en", shots="practice-table-phone")
+    _review(p, "en", "practice-review-phone")
+    assert _act(p, p.get_by_role("button", name="Next deal"))
+    assert _state(p)["stage"] == "play"
+    assert len(_hand_codes(p)) == 18
 
 
-def test_practice_five_players_king_call(page) -> None:
-    """At 5 players the learner takes, calls a king, asks which card to play, and plays the
-    deal through to the score, in French."""
-    page.allow("status of 422")
-    page.goto("/practice?lang=fr")
+def test_practice_on_a_laptop_five_players(page) -> None:
+    """At 1280x800, in French, five players: the learner takes, asks which king to call, makes
+    a refused écart then the advised one, watches the running count, and plays the deal to its
+    review."""
     p = page.page
-    bids = _sit_down_as_possible_taker(p, 5, {"petite", "garde", "garde_sans", "garde_contre"})
-    contract = next(b for b in bids if b != "passe")
-    assert _act(p, p.locator(f"#practice-actions button.bid[data-bid='{contract}']"))
+    p.set_viewport_size(DESKTOP)
+    page.goto("/practice?lang=fr")
+    _sit_down_as_possible_taker(p, 5, {"petite", "garde"})
+    _bid_to(p, ["garde", "petite"])
     assert _state(p)["phase"] == "calling"
-    calls = p.locator("#practice-actions button.card.call")
-    assert calls.count() >= 1
-    called = calls.first.get_attribute("data-code")
-    assert _act(p, calls.first, key="Enter")
-    assert "Carte appelée" in p.locator("#practice-status").inner_text()
-    if _state(p)["phase"] == "ecart":
-        assert p.locator("#practice-chien .card").count() == 3
-        _ecart_by_advice(p)
-    assert p.locator("#practice-jeu").inner_text() == "Dire « Jeu »"
-    _say_jeu(p)
-    # Which card would a good player play? The advice names a legal card and plays it.
-    p.locator("#practice-advice-button").click()
-    advised = p.locator("#practice-advised")
-    advised.wait_for()
-    card = advised.get_attribute("data-card")
-    assert p.locator(f"#practice-hand button.card.legal[data-code='{card}']").count() == 1
-    assert p.locator("#practice-advice .reasons li").count() >= 1
-    assert _act(p, p.locator("#practice-follow"))
-    _play_to_score(p)
-    assert called  # the partner (or the taker alone) is now known at the table
-    assert p.locator("#practice-derivation li").count() >= 3
-    _sheet_totals(p, 5)
-    page.shot("practice-five-scored-fr")
+    _settle_contract(p, refuse_ecart=True)
+    assert "Carte appelée" in p.locator("#practice .table-status").inner_text()
+    _play_out(p, "fr", refuse_once=False, shots="practice-table-desktop")
+    piles = _review(p, "fr", "practice-review-desktop")
+    assert piles["taker"] > 0
+
+
+def test_running_count_can_be_switched_off(page) -> None:
+    """The running count of points per camp is shown during play and can be switched off (the
+    choice is remembered)."""
+    p = page.page
+    page.goto("/practice?lang=en")
+    _sit_down(p, 3)
+    _bid_to(p, ["passe"])
+    _settle_contract(p)
+    for _ in range(2):
+        assert _play(p, _legal_cards(p).first)
+    count = p.get_by_role("region", name="Points won so far")
+    count.locator("p[data-camp='taker']").wait_for()
+    assert "points" in count.inner_text()
+    p.get_by_label("Show the points won").uncheck()
+    assert count.count() == 0 or not count.is_visible()
+    p.reload()
+    _wait_ready(p)
+    assert not p.get_by_label("Show the points won").is_checked()
 
 
 # --- poignée and chelem: a prepared deal (duplicate table) resumed by the page ---------------
@@ -193,11 +292,9 @@ def _strong_deal() -> tuple[list[list[str]], list[str]]:
 
 
 def test_practice_poignee_and_chelem(page) -> None:
-    """The learner, taker of a prepared garde who is not the first to play (the dealer is the
-    learner, so the robot on his right would lead), makes his écart; the robots then wait for
-    him: he announces a slam instead of « Jeu » and leads. He shows a poignée before his first
-    card (a wrong one is refused and explained first); both reach the score."""
-    page.allow("status of 422")
+    """The learner, taker of a prepared garde, makes his écart; the robots then wait for him:
+    he announces a slam instead of « Jeu » and leads. He is prompted to show a poignée before
+    his first card (a wrong one is refused and explained first); both reach the score."""
     hands, chien = _strong_deal()
     created = _post(page.base + "/api/v1/tables", {
         "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
@@ -206,44 +303,37 @@ def test_practice_poignee_and_chelem(page) -> None:
     page.goto("/practice?lang=en")
     p = page.page
     p.evaluate("([table, token]) => sessionStorage.setItem('tarot-tutor-practice',"
-               " JSON.stringify({table: table, token: token}))",
+               " JSON.stringify({table: table, token: token, decisions: 0}))",
                [created["id"], created["seat_tokens"][0]["token"]])
     p.reload()
     _wait_ready(p)  # the page resumes the table of this tab
     assert _state(p)["table"] == created["id"] and _state(p)["phase"] == "ecart"
-    _ecart_by_advice(p)
-    # The contract is settled: the robots wait for the taker's « Jeu » or slam.
-    actions = p.locator("#practice-actions")
-    assert _state(p)["mine"] == "true"
-    assert p.locator("#practice-trick figure").count() == 0  # nobody led
+    p.locator("#practice [data-role=ask-advice]").click()
+    p.locator("#practice [data-role=advised-ecart] .card").first.wait_for()
+    p.locator("#practice [data-role=follow]").click()
+    assert _act(p, p.locator("#practice [data-role=ecart]"))
+    actions = p.locator("#practice [data-role=actions]")
+    assert _state(p)["phase"] == "announcing" and _state(p)["mine"] == "true"
     assert actions.get_by_role("button", name="Say “Jeu”").count() == 1
     assert actions.get_by_role("button", name="Show a simple poignée (10 trumps)").count() == 0
-    page.shot("practice-jeu-or-chelem-en")
     assert _act(p, actions.get_by_role("button", name="Announce a slam"))
-    seat = p.locator("#practice-seats .seat").first
-    assert "slam announced" in seat.inner_text()
-    assert "you lead the first trick" in p.locator("#practice-verdict").inner_text()
+    me = p.locator("#practice .me-bar .seat")
+    assert "slam announced" in me.inner_text()
     assert _state(p)["phase"] == "playing" and _state(p)["mine"] == "true"
-    assert p.locator("#practice-trick figure").count() == 0  # the learner leads, not R1
-    assert actions.get_by_role("button", name="Announce a slam").count() == 0
-    assert actions.get_by_role("button", name="Say “Jeu”").count() == 0
+    assert _region(p, "en", "trick").locator(".card").count() == 0  # the learner leads
     simple = actions.get_by_role("button", name="Show a simple poignée (10 trumps)")
     assert simple.count() == 1
     simple.click()
-    chosen = p.locator("#practice-hand button.card[aria-pressed='true']")
+    chosen = _hand(p).locator("button.card[aria-pressed='true']")
     assert chosen.count() == 10  # the ten highest trumps, preselected
-    assert "10 of 10" in p.locator("#practice-count").inner_text()
-    p.locator("#practice-hand button.card[data-code='T12']").click()  # nine trumps: no
-    assert not _act(p, p.locator("#practice-poignee-show"))            # poignée, and why
-    assert "10" in p.locator("#practice-verdict .explanation").inner_text()
-    page.shot("practice-poignee-refused-en")
-    p.locator("#practice-hand button.card[data-code='T12']").click()
-    assert _act(p, p.locator("#practice-poignee-show"))
-    assert seat.locator(".shown-cards .card").count() == 10
-    assert "Poignée shown" in p.locator("#practice-verdict").inner_text()
-    _play_to_score(p)
-    codes = p.locator("#practice-derivation li").evaluate_all(
+    _hand(p).locator("button.card[data-code='T12']").click()  # nine trumps: no poignée
+    assert not _act(p, p.locator("#practice [data-role=poignee-show]"))
+    assert "10" in p.locator("#practice [data-role=why] .explanation").inner_text()
+    _hand(p).locator("button.card[data-code='T12']").click()
+    assert _act(p, p.locator("#practice [data-role=poignee-show]"))
+    assert me.locator(".shown-cards .card").count() == 10
+    _play_out(p, "en", check_view=False, refuse_once=False)
+    assert _act(p, p.locator("#practice [data-role=see-review]"))
+    codes = p.locator("#practice [data-role=derivation] li").evaluate_all(
         "n => n.map(li => li.dataset.code)")
     assert "poignee" in codes and "chelem" in codes
-    _sheet_totals(p, 4)
-    page.shot("practice-poignee-chelem-en")

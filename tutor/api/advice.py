@@ -199,3 +199,38 @@ def advise_play_view(body: dict[str, Any]) -> Response:
     trick, kings cashed while safe. Always a legal card.
     """
     return reply(service.play(body))
+
+
+# --- POST /advice/king-call ----------------------------------------------------------------
+
+
+class KingCallAdviceRequest(BaseSchema):
+    hand = CardList(required=True, min_items=15, max_items=15, metadata={
+        "description": "The taker's 15 cards as dealt (five players)."})
+
+
+class KingCallAdviceResponse(Schema):
+    card = CardField(required=True, metadata={
+        "description": "The card to call: a king the taker lacks, else the queen, cavalier, "
+                       "valet ladder; one of his own when he holds every callable card."})
+    reasons = fields.List(fields.Nested(ReasonSchema), required=True)
+    explanation = fields.String(required=True)
+
+
+@blp.route("/king-call", methods=["POST"])
+@blp.arguments(KingCallAdviceRequest())
+@blp.response(200, KingCallAdviceResponse())
+def advise_king_call_view(body: dict[str, Any]) -> Response:
+    """Which card should the taker call at five players?
+
+    A king he lacks in the suit where he holds most (the partner's king then guards his
+    honours there); with every king, the next rank down; with every callable card, his own.
+    """
+    from rules_fr.advice.bid import advise_king_call
+    from rules_fr.cards import CardSet
+    from tutor.i18n.advice import reason_payload
+
+    advice = advise_king_call(CardSet.of(body["hand"]))
+    reasons = [reason_payload(r) for r in advice.reasons]
+    return reply({"card": advice.card.code, "reasons": reasons,
+                  "explanation": " ".join(r["text"] for r in reasons)})

@@ -17,6 +17,7 @@ from typing import Any, Final
 from flask_babel import gettext, ngettext
 
 from tutor.i18n.facts import FACT_ERRORS
+from tutor.i18n.review import REVIEW_ERRORS
 from tutor.i18n.streams import STREAM_ERRORS
 from tutor.i18n.violations import score_reason
 from tutor.i18n.words import card_list, card_name, count_cards, handful_name, number, to_cards
@@ -338,6 +339,8 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     # the facts endpoints (card points, deal plan, auction, partie, duplicate notes)
     **FACT_ERRORS,
     **STREAM_ERRORS,
+    # the review of a scored deal, undo at a practice table
+    **REVIEW_ERRORS,
 }
 """Every key the API may use, with the function that words it."""
 

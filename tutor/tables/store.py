@@ -279,6 +279,32 @@ class Store:
         self._put(table_id, state)
         return table_id, referee, tokens
 
+    def fork(self, table_id: str, upto: int) -> tuple[str, str, list[str]]:
+        """A new table with the same seats and options whose log is a copy of ``table_id``'s
+        first ``upto`` events (a practice table taken back to an earlier moment: the original
+        stays as it was, nothing is lost). New tokens; returns them as :meth:`create` does."""
+        info = self.info(None, table_id)
+        assert info is not None
+        meta = info.meta
+        copied = [ev for ev in self.events(table_id, 0, limit=1_000_000) if ev.seq <= upto]
+        state = TableState(meta)
+        for ev in copied:
+            state.apply(ev)
+        new_id = secrets.token_urlsafe(12)
+        referee = new_token()
+        tokens = [new_token() for _ in range(meta.people)]
+        with self._write() as conn:
+            conn.execute(insert(_tables).values(
+                id=new_id, people=meta.people, names=list(meta.names), deals=meta.deals,
+                bots=list(meta.bots), mode=meta.mode, options=info.options,
+                referee_hash=hash_token(referee), created=_now()))
+            conn.execute(insert(_seats), [
+                {"table_id": new_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
+                 "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
+            self._insert(conn, new_id, copied)
+        self._put(new_id, state)
+        return new_id, referee, tokens
+
     def info(self, conn: Connection | None, table_id: str) -> _TableInfo | None:
         with self._lock:
             found = self._infos.get(table_id)

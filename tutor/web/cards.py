@@ -30,9 +30,27 @@ def _rank_face(card: Card) -> str:
 
 
 def _name(card: Card) -> str:
+    """The card's full name as a button says it: "King of hearts" / "Roi de cœur",
+    "The excuse" / "L'excuse", "Trump 21" / "Atout 21"."""
     from tutor.i18n import card_name
 
-    return card_name(card, article=False)
+    if card.is_excuse:
+        return _("The excuse")
+    if card.is_trump:
+        return _("Trump %(rank)s", rank=card.rank)
+    name = card_name(card, article=False)
+    return name[:1].upper() + name[1:]
+
+
+def _face_word(card: Card) -> str:
+    """The word printed on a card face that has one: the excuse's name, "petit" for the 1."""
+    if card.is_excuse:
+        # Translators: the word printed on the excuse's face.
+        return _("Excuse")
+    if card.is_trump and card.rank == 1:
+        # Translators: the word printed on the trump 1's face (le petit).
+        return _("Petit")
+    return ""
 
 
 def card_view(card: Card | str) -> dict[str, Any]:
@@ -47,6 +65,8 @@ def card_view(card: Card | str) -> dict[str, Any]:
         "cls": _CLASSES[card.suit],
         "name": _name(card),
         "trump": _("trump") if card.is_trump else "",
+        "bout": card.is_bout,
+        "word": _face_word(card),
     }
 
 

@@ -38,25 +38,32 @@
     return (text || "").split(/\s+/).filter(Boolean);
   }
 
-  /* A card drawn from the server's table of faces; a button when it can be pressed. */
+  /* A card drawn from the server's table of faces (an SVG face from cards.js); a button
+   * when it can be pressed. Its accessible name is the card's full name. */
   function cardNode(code, pressable) {
     const view = CARDS[code];
     if (!view) return el(pressable ? "button" : "span",
       { className: "card unknown", "data-code": code, type: pressable ? "button" : null, text: code });
     const node = el(pressable ? "button" : "span", {
-      className: "card " + view.cls,
+      className: "card " + view.cls + (view.bout ? " bout" : ""),
       "data-code": code,
       "data-name": view.name,
       "aria-label": view.name,
-      title: view.name,
       type: pressable ? "button" : null,
       role: pressable ? null : "img",
-    }, [
-      el("span", { className: "rank", "aria-hidden": "true", text: view.rank }),
-      el("span", { className: "suit", "aria-hidden": "true", text: view.symbol }),
-      view.trump ? el("span", { className: "tag", "aria-hidden": "true", text: view.trump }) : null,
-    ]);
+    });
+    node.append(window.TarotCards.face(view));
     return node;
+  }
+
+  /* Cards written by the server's templates (worked examples…) get their faces too. */
+  function drawServerCards() {
+    document.querySelectorAll(".card[data-code]").forEach((node) => {
+      const view = CARDS[node.dataset.code];
+      if (!view || node.querySelector("svg")) return;
+      node.replaceChildren(window.TarotCards.face(view));
+      if (view.bout) node.classList.add("bout");
+    });
   }
 
   function cardName(code) {
@@ -422,10 +429,13 @@
     drawSheet();
   }
 
+  drawServerCards();
   const pages = { rules: initRules, trick: initTrick, ecart: initEcart, score: initScore };
   if (pages[body.dataset.page]) pages[body.dataset.page]();
   const cardOrder = (code) => (CARDS[code] ? CARDS[code].order : 99);
-  if (window.TarotPractice) window.TarotPractice({ post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG });
+  const kit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS };
+  window.TarotKit = kit;
+  if (window.TarotPractice) window.TarotPractice(kit);
   if (window.TarotRefereeKit) {
     const refereeKit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, CARDS: CARDS };
     const R = window.TarotRefereeKit(refereeKit);
