@@ -82,7 +82,7 @@ def _fuzz_operation(app: Any, op: Any, mode: Any, examples: int, seed: int,
         if is_table and rng.random() < 0.9:
             # a real table and one of its tokens, and mostly the current seq
             table = rng.choice(tables)
-            case.path_parameters = {"table_id": table["id"]}
+            case.path_parameters = {**(case.path_parameters or {}), "table_id": table["id"]}
             case.headers = {**(case.headers or {}), "Authorization":
                             f"Bearer {rng.choice(tokens(table))}"}
             # the real id and token replace what the case generated, so the credentials
