@@ -218,7 +218,7 @@ class KingCallAdviceResponse(Schema):
 
 
 @blp.route("/king-call", methods=["POST"])
-@blp.arguments(KingCallAdviceRequest())
+@blp.arguments(KingCallAdviceRequest(), example=examples.ADVICE_KING_CALL)
 @blp.response(200, KingCallAdviceResponse())
 def advise_king_call_view(body: dict[str, Any]) -> Response:
     """Which card should the taker call at five players?
@@ -226,11 +226,4 @@ def advise_king_call_view(body: dict[str, Any]) -> Response:
     A king he lacks in the suit where he holds most (the partner's king then guards his
     honours there); with every king, the next rank down; with every callable card, his own.
     """
-    from rules_fr.advice.bid import advise_king_call
-    from rules_fr.cards import CardSet
-    from tutor.i18n.advice import reason_payload
-
-    advice = advise_king_call(CardSet.of(body["hand"]))
-    reasons = [reason_payload(r) for r in advice.reasons]
-    return reply({"card": advice.card.code, "reasons": reasons,
-                  "explanation": " ".join(r["text"] for r in reasons)})
+    return reply(service.king_call(body))

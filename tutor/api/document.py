@@ -282,6 +282,9 @@ def _table_answers(client: Any, headers: dict[str, str],
     if acted.status_code == 201:
         found[("/api/v1/tables/{table_id}/actions", "post", "201")] = acted.get_json()
         found[("/api/v1/tables/{table_id}/actions", "post", "request")] = action
+    undone = client.post(path + "/undo?lang=en", headers=auth)
+    if undone.status_code == 201:
+        found[("/api/v1/tables/{table_id}/undo", "post", "201")] = undone.get_json()
     ticket = client.post(path + "/stream-tickets?lang=en", headers=auth)
     if ticket.status_code == 201 and ticket.is_json:
         found[("/api/v1/tables/{table_id}/stream-tickets", "post", "201")] = ticket.get_json()
@@ -293,6 +296,10 @@ def _table_answers(client: Any, headers: dict[str, str],
         "hands": DEAL["hands"], "chien": DEAL["chien"], "taker": 3}}
     pair = [client.post("/api/v1/tables?lang=en", json=prepared, headers=headers).get_json()
             for _ in range(2)]
+    review = client.get(f"/api/v1/tables/{pair[0]['id']}/deals/1?lang=en", headers={
+        **headers, "Authorization": f"Bearer {pair[0]['referee_token']}"})
+    if review.status_code == 200:
+        found[("/api/v1/tables/{table_id}/deals/{number}", "get", "200")] = review.get_json()
     compare = {"tables": [{"id": t["id"], "token": t["referee_token"]} for t in pair]}
     compared = client.post("/api/v1/duplicate/compare?lang=en", json=compare, headers=headers)
     if compared.status_code == 200:

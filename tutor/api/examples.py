@@ -122,3 +122,8 @@ ADVICE_PLAY: Final[dict[str, Any]] = {
     "taker": 1,
     "contract": "garde",
 }
+
+ADVICE_KING_CALL: Final[dict[str, Any]] = {
+    "hand": ["T21", "T19", "T16", "T12", "T8", "T5", "T2", "KS", "QS", "9S", "4S", "KH",
+             "7H", "QD", "3C"],
+}

@@ -15,9 +15,11 @@ table stays as it was. At a table with other people, undo would rewrite their ga
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import Response
+from marshmallow import Schema, fields
 
 from rules_fr.cards import EXCUSE, Card
 from rules_fr.contracts import Camp
@@ -25,6 +27,7 @@ from rules_fr.counting import camp_of
 from rules_fr.donne import Donne
 from tutor.api.base import ApiBlueprint
 from tutor.api.count import points_number
+from tutor.api.score import ScoreResponse
 from tutor.errors import Problem
 from tutor.i18n import score_payload
 from tutor.i18n.review import camp_sentence, chien_sentence, excuse_sentence
@@ -39,6 +42,92 @@ blp = ApiBlueprint("table-review", __name__, url_prefix="/api/v1/tables",
                                "pile), and undo at a practice table.")
 
 _ALL_EVENTS = 1_000_000
+
+
+# --- response schemas (documentation: the views build their JSON themselves) -----------------
+
+_CAMP = {"enum": [camp.value for camp in Camp]}
+_CODES = partial(fields.List, fields.String())
+
+
+class ReviewBid(Schema):
+    seat = fields.Integer(required=True)
+    bid = fields.String(required=True, metadata={"description": "A contract, or `passe`."})
+
+
+class ReviewPoignee(Schema):
+    seat = fields.Integer(required=True)
+    cards = _CODES(required=True)
+
+
+class ReviewTrick(Schema):
+    number = fields.Integer(required=True)
+    leader = fields.Integer(required=True)
+    cards = _CODES(required=True, metadata={"description": "In play order."})
+    seats = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Who played each card, in the same order."})
+    winner = fields.Integer(required=True)
+    camp = fields.String(required=True, metadata=_CAMP)
+
+
+class ReviewPile(Schema):
+    cards = _CODES(required=True)
+    tricks = fields.Integer(required=True)
+    points = fields.Raw(required=True, metadata={
+        "description": "The pile's card points: a whole number, or a number ending in .5."})
+    half_points = fields.Integer(required=True)
+    bouts = fields.Integer(required=True)
+    text = fields.String(required=True)
+
+
+class ReviewPiles(Schema):
+    taker = fields.Nested(ReviewPile, required=True)
+    defense = fields.Nested(ReviewPile, required=True)
+
+
+class ReviewExcuse(Schema):
+    camp = fields.String(required=True, allow_none=True, metadata=_CAMP)
+    exchanged = fields.Boolean(required=True)
+    lost_last_trick = fields.Boolean(required=True)
+    text = fields.String(required=True)
+
+
+class DealReview(Schema):
+    number = fields.Integer(required=True)
+    players = fields.Integer(required=True)
+    people = fields.List(fields.Integer(), required=True, metadata={
+        "description": "The table seat of each seat of the deal (6–7 players: who sat in)."})
+    dealer = fields.Integer(required=True)
+    taker = fields.Integer(required=True)
+    partner = fields.Integer(required=True, allow_none=True)
+    contract = fields.String(required=True)
+    called_card = fields.String(required=True, allow_none=True)
+    bids = fields.List(fields.Nested(ReviewBid), required=True)
+    hands = fields.Dict(keys=fields.String(), values=_CODES(), required=True, metadata={
+        "description": "Each seat's cards as dealt, by seat number."})
+    chien = _CODES(required=True)
+    ecart = _CODES(required=True, allow_none=True)
+    chien_camp = fields.String(required=True, metadata=_CAMP)
+    chien_text = fields.String(required=True)
+    poignees = fields.List(fields.Nested(ReviewPoignee), required=True)
+    chelem_announced = fields.Boolean(required=True)
+    tricks = fields.List(fields.Nested(ReviewTrick), required=True)
+    piles = fields.Nested(ReviewPiles, required=True)
+    excuse = fields.Nested(ReviewExcuse, required=True)
+    petit_au_bout = fields.String(required=True, allow_none=True, metadata=_CAMP)
+    chelem = fields.String(required=True, allow_none=True, metadata=_CAMP)
+    score = fields.Nested(ScoreResponse, required=True)
+    scores = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Each table seat's points for this deal."})
+
+
+class UndoResponse(Schema):
+    id = fields.String(required=True, metadata={"description": "The new table."})
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's new token."})
+    referee_token = fields.String(required=True)
+    undone_seq = fields.Integer(required=True, metadata={
+        "description": "The sequence number of the decision taken back."})
 
 
 def _finished_deal(table_id: str, number: int) -> tuple[TableState, Donne] | None:
@@ -133,8 +222,9 @@ def review_payload(state: TableState, donne: Donne, number: int) -> dict[str, An
 
 
 @blp.route(TABLE_PATH + "/deals/<int(min=1,max=1000):number>", methods=["GET"])
-@blp.response(200, description="The scored deal: hands, chien, écart, tricks, each camp's "
-                               "counted pile (points and bouts, 91 in all), the score.")
+@blp.response(200, DealReview, description=(
+    "The scored deal: hands, chien, écart, tricks, each camp's counted pile (points and "
+    "bouts, 91 in all), the score."))
 @_problems(401)
 def deal_review(table_id: str, number: int) -> Response:
     """A scored deal of this table, laid open and counted (any token of the table)."""
@@ -158,8 +248,9 @@ def _last_decision(table_id: str, person: int) -> int | None:
 
 
 @blp.route(TABLE_PATH + "/undo", methods=["POST"])
-@blp.response(201, description="A new table, at the moment before the seat's last decision: "
-                               "its id and the seat's new token (the old table is kept).")
+@blp.response(201, UndoResponse, description=(
+    "A new table, at the moment before the seat's last decision: its id and the seat's new "
+    "token (the old table is kept)."))
 @_problems(401)
 def undo(table_id: str) -> Response:
     """Take back the seat's last decision at a practice table (every other seat a robot)."""

@@ -189,6 +189,12 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "trick, seats, contract, earlier tricks), with its reasons.",
              "/advice/play", "POST", advice_service.play, advice_api.PlayAdviceRequest(),
              examples.ADVICE_PLAY, ("play.follow-suit", "petit.hunt")),
+    ToolSpec("advise_king_call", "Which card should the taker call?",
+             "Five players: the card a good taker calls with these 15 cards (a king he "
+             "lacks, in his longest suit; else the next rank down), with its reasons.",
+             "/advice/king-call", "POST", advice_service.king_call,
+             advice_api.KingCallAdviceRequest(), examples.ADVICE_KING_CALL,
+             ("call.king", "call.ladder")),
 )
 """Every tool, in the order a client lists them."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules_fr.advice.bid import advise_bid, thresholds
+from rules_fr.advice.bid import advise_bid, advise_king_call, thresholds
 from rules_fr.advice.ecart import advise_ecart
 from rules_fr.advice.play import advise_play, make_context
 from rules_fr.cards import Card, CardSet
@@ -30,8 +30,7 @@ from tutor.i18n.advice import (
 )
 from tutor.services import refuse
 
-__all__ = ["bid", "ecart", "play"]
-
+__all__ = ["bid", "ecart", "king_call", "play"]
 
 
 def _size_problems(pointer: str, cards: Sequence[Card], size: int, *,
@@ -166,3 +165,14 @@ def play(body: dict[str, Any]) -> dict[str, Any]:
         "reasons": _reasons(advice.reasons),
         "explanation": explain_play_advice(advice.card, advice.reasons),
     }
+
+
+def king_call(body: dict[str, Any]) -> dict[str, Any]:
+    """Which card should the taker call at five players? (``advice/king-call``)"""
+    hand_cards: list[Card] = body["hand"]
+    problems, _ = _overlap("/hand", hand_cards, 0)
+    refuse(problems)
+    advice = advise_king_call(CardSet.of(hand_cards))
+    reasons = _reasons(advice.reasons)
+    return {"card": advice.card.code, "reasons": reasons,
+            "explanation": " ".join(r["text"] for r in reasons)}
