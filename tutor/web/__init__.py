@@ -178,11 +178,38 @@ def _codes(text: str) -> list[str]:
     return codes
 
 
+def _typed_problems(kind: str, body: dict[str, Any]) -> list[str]:
+    """Why a typed situation is no question about the rules (an unknown card text, a card
+    twice, a trick longer than the table…), in the API's own words — or nothing. ``kind`` is
+    ``play`` or ``ecart``: the API's schema and service that judge ``body``.
+
+    The page asks them before drawing anything: a situation that would be a 422 is told on
+    the page, never drawn (an unknown text once appeared as a card "ZZ") nor sent by the
+    script (each refusal was a console error).
+    """
+    from marshmallow import ValidationError
+
+    from tutor.api.check import EcartRequest, PlayRequest
+    from tutor.errors import Unprocessable, field_problems
+    from tutor.services import check as check_service
+
+    schema, judge = ((PlayRequest(), check_service.play) if kind == "play"
+                     else (EcartRequest(), check_service.ecart))
+    try:
+        judge(schema.load(body))
+    except ValidationError as error:
+        return [p.as_dict()["detail"] for p in field_problems({"json": error.messages})]
+    except Unprocessable as error:
+        return [p.as_dict()["detail"] for p in error.problems]
+    return []
+
+
 @bp.get("/trick")
 def trick() -> str:
     """A hand and a trick in progress: typed codes, or a random moment of a random deal."""
     players = _players_arg()
     typed_hand = request.args.get("hand", "").strip()
+    problems: list[str] = []
     if typed_hand:
         called = _codes(request.args.get("called_card", ""))
         situation = {
@@ -194,21 +221,39 @@ def trick() -> str:
             "seed": None,
             "typed": True,
         }
+        hand = _codes(typed_hand)
+        problems = _typed_problems("play", {
+            **{key: situation[key] for key in ("players", "hand", "trick", "first_trick",
+                                               "called_card")},
+            "card": hand[0] if hand else ""})
     else:
         situation = trick_situation(players, _seed_arg())
-    return _page("trick.html", "trick", _("Trick trainer"), situation=situation)
+    return _page("trick.html", "trick", _("Trick trainer"), situation=situation,
+                 problems=problems)
 
 
 @bp.get("/ecart")
 def ecart() -> str:
-    """The taker's hand and the chien of a random deal, to choose an écart from."""
+    """The taker's hand and the chien of a random deal, to choose an écart from; or a typed
+    one (``?hand=…&chien=…``, card codes), judged by the API's schema before it is drawn."""
     players = _players_arg()
     contract = request.args.get("contract", "garde")
     if contract not in ("petite", "garde"):
         contract = "garde"
-    situation = ecart_situation(players, _seed_arg())
+    problems: list[str] = []
+    typed_hand = request.args.get("hand", "").strip()
+    if typed_hand:
+        situation: dict[str, Any] = {"players": players, "seed": None,
+                                     "hand": _codes(typed_hand),
+                                     "chien": _codes(request.args.get("chien", ""))}
+        problems = _typed_problems("ecart", {
+            "players": players, "contract": contract, "hand": situation["hand"],
+            "chien": situation["chien"], "ecart": []})
+    else:
+        situation = ecart_situation(players, _seed_arg())
     situation["contract"] = contract
-    return _page("ecart.html", "ecart", _("Écart trainer"), situation=situation)
+    return _page("ecart.html", "ecart", _("Écart trainer"), situation=situation,
+                 problems=problems)
 
 
 @bp.get("/score")

@@ -46,6 +46,11 @@ def js_texts() -> dict[str, str]:
         "added": _("Added to the scoresheet."),
         "choose_taker": _("Choose the taker's seat."),
         "rule_link": _("Read the rule"),
+        "rule_link_named": _("Read the rule %(rule)s"),
+        "ecart_choose": _("Select the cards of your écart, then check it."),
+        "ecart_complete": _("Your écart is complete: check it."),
+        "ecart_full": _("The écart holds %(size)s cards: put a card back before choosing "
+                        "another."),
         "rules_shown": _("%(count)s rules shown"),
         "player": _("Player %(number)s"),
         "player_name": _("Name of player %(number)s"),

@@ -70,10 +70,15 @@
     return CARDS[code] ? CARDS[code].name : code;
   }
 
-  /* The accessible name of a card button: its name, then its state (may be played…). */
-  function labelCard(button, states) {
-    const name = button.dataset.name || button.dataset.code;
-    button.setAttribute("aria-label", [name].concat(states.filter(Boolean)).join(", "));
+  /* A card button's accessible name stays the card's full name ("King of hearts"); its
+   * state (may be played, from the chien) is its description, read after the name by a
+   * screen reader — once glued to the name (", may be played"), it made the name of a card
+   * change with the verdict. */
+  function describeCard(button, states) {
+    const words = states.filter(Boolean);
+    button.setAttribute("aria-label", button.dataset.name || button.dataset.code);
+    if (words.length) button.setAttribute("aria-description", words.join(", "));
+    else button.removeAttribute("aria-description");
   }
 
   async function post(path, payload) {
@@ -99,13 +104,15 @@
     return panel;
   }
 
-  function violationList(title, items, cls) {
-    if (!items || !items.length) return null;
+  /* The rules a verdict cites, one link each. Their sentences are not repeated: the
+   * explanation already says them (it printed every violation twice). */
+  function ruleLinks(title, items, cls) {
+    const rules = Array.from(new Set((items || []).map((v) => v.rule).filter(Boolean)));
+    if (!rules.length) return null;
     return el("div", { className: "violations " + cls }, [
       el("h3", { text: title }),
-      el("ul", {}, items.map((v) => el("li", {}, [
-        el("span", { text: v.message + " " }),
-        v.rule ? el("a", { href: "/rules#" + v.rule, text: T.rule_link, "data-rule": v.rule }) : null,
+      el("ul", {}, rules.map((rule) => el("li", {}, [
+        el("a", { href: "/rules#" + rule, "data-rule": rule, text: fill(T.rule_link_named, { rule: rule }) }),
       ]))),
     ]);
   }
@@ -159,6 +166,7 @@
   // --- trick trainer ----------------------------------------------------------------------
   function initTrick() {
     const box = document.getElementById("situation");
+    if (!box) return; // a typed situation the page refused: nothing to draw or to ask
     const handBox = document.getElementById("hand");
     const panel = document.getElementById("verdict");
     const hand = codes(box.dataset.hand);
@@ -179,7 +187,7 @@
         button.classList.toggle("legal", isLegal);
         button.classList.toggle("chosen", button.dataset.code === chosen);
         button.setAttribute("aria-pressed", button.dataset.code === chosen ? "true" : "false");
-        labelCard(button, [isLegal ? T.legal_card : null]);
+        describeCard(button, [isLegal ? T.legal_card : null]);
       });
     }
 
@@ -198,8 +206,8 @@
           el("span", { text: (data.legal ? T.legal : T.illegal) + " — " + cardName(data.card) }),
         ]),
         el("p", { className: "explanation", text: data.explanation }),
-        violationList(T.violations, data.violations, "bad"),
-        violationList(T.warnings, data.warnings, "warn"),
+        ruleLinks(T.violations, data.violations, "bad"),
+        ruleLinks(T.warnings, data.warnings, "warn"),
       ]);
     }
 
@@ -213,6 +221,7 @@
   // --- écart trainer ----------------------------------------------------------------------
   function initEcart() {
     const box = document.getElementById("ecart-situation");
+    if (!box) return; // a typed situation the page refused
     const panel = document.getElementById("verdict");
     const counter = document.getElementById("ecart-count");
     const hand = codes(box.dataset.hand);
@@ -225,29 +234,39 @@
       const button = cardNode(code, true);
       if (chienSet.has(code)) button.classList.add("from-chien");
       button.setAttribute("aria-pressed", "false");
-      labelCard(button, [chienSet.has(code) ? T.from_chien : null]);
+      describeCard(button, [chienSet.has(code) ? T.from_chien : null]);
       return button;
     });
     document.getElementById("pool").replaceChildren(...buttons);
     const selected = () => buttons.filter((b) => b.getAttribute("aria-pressed") === "true");
 
+    /* The count, and the verdict panel back to the step the reader is at: a verdict is about
+     * the écart it checked, and stayed on screen (a hint of another step) once that écart
+     * was changed. */
     function refresh() {
-      counter.textContent = fill(T.selected_count, { count: selected().length, size: size });
+      const count = selected().length;
+      counter.textContent = fill(T.selected_count, { count: count, size: size });
+      show(panel, [el("p", { className: "hint", text: count === size ? T.ecart_complete : T.ecart_choose })]);
     }
     document.getElementById("pool").addEventListener("click", (event) => {
       const button = event.target.closest("button.card");
       if (!button) return;
       const on = button.getAttribute("aria-pressed") !== "true";
+      // The écart holds as many cards as the chien: one more is refused here, with the reason.
+      if (on && selected().length >= size) {
+        counter.textContent = fill(T.ecart_full, { size: size });
+        return;
+      }
       button.setAttribute("aria-pressed", on ? "true" : "false");
       button.classList.toggle("chosen", on);
-      labelCard(button, [chienSet.has(button.dataset.code) ? T.from_chien : null, on ? T.selected_card : null]);
+      describeCard(button, [chienSet.has(button.dataset.code) ? T.from_chien : null, on ? T.selected_card : null]);
       refresh();
     });
     document.getElementById("clear-ecart").addEventListener("click", () => {
       buttons.forEach((b) => {
         b.setAttribute("aria-pressed", "false");
         b.classList.remove("chosen");
-        labelCard(b, [chienSet.has(b.dataset.code) ? T.from_chien : null]);
+        describeCard(b, [chienSet.has(b.dataset.code) ? T.from_chien : null]);
       });
       refresh();
     });
@@ -264,13 +283,14 @@
           el("span", { text: data.legal ? T.ecart_legal : T.ecart_illegal }),
         ]),
         el("p", { className: "explanation", text: data.explanation }),
-        violationList(T.violations, data.violations, "bad"),
-        el("div", { className: "shown" }, [
+        ruleLinks(T.violations, data.violations, "bad"),
+        // Trumps are shown only for an écart the taker may make: none for an illegal one.
+        data.legal ? el("div", { className: "shown" }, [
           el("h3", { text: T.trumps_to_show }),
           data.trumps_to_show.length
             ? el("div", { className: "cards", id: "trumps-to-show" }, data.trumps_to_show.map((c) => cardNode(c, false)))
             : el("p", { text: T.no_trumps_to_show }),
-        ]),
+        ]) : null,
       ]);
     });
     refresh();

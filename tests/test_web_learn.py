@@ -1,0 +1,65 @@
+"""The learner's pages without a browser (issue 16): page titles, typed situations judged by
+the API's schema before they are drawn (tests/browser/test_trainers.py drives them in
+Chromium)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tutor import create_app
+
+
+@pytest.fixture(scope="module")
+def app() -> Flask:
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def _pages(app: Flask) -> list[str]:
+    """Every page address without a parameter (the API and the probes aside)."""
+    return sorted(rule.rule for rule in app.url_map.iter_rules()
+                  if "GET" in (rule.methods or ()) and "<" not in rule.rule
+                  and not rule.rule.startswith(("/api/", "/health", "/ready", "/static")))
+
+
+@pytest.mark.parametrize("lang, brand", [("fr", "Tuteur de tarot"), ("en", "Tarot tutor")])
+def test_no_title_says_the_brand_twice(app: Flask, client: FlaskClient, lang: str,
+                                       brand: str) -> None:
+    """The home page's title is the brand alone (it once read "Tarot tutor · Tarot tutor");
+    every other page is "its title · brand"."""
+    pages = _pages(app)
+    assert "/" in pages and "/trick" in pages
+    for path in pages:
+        page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+        title = html.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
+        assert title.count(brand) == 1, (path, title)
+        assert title == brand if path == "/" else title.endswith(" · " + brand), (path, title)
+
+
+@pytest.mark.parametrize("path, said", [
+    ("/trick?players=4&hand=KH+ZZ", "“ZZ” is not a card"),
+    ("/trick?players=4&hand=KH+KH", "The same card is given twice"),
+    ("/trick?players=4&hand=KH&trick=KH", "both in the hand and in the trick"),
+    ("/ecart?players=4&hand=KH+ZZ&chien=2H", "“ZZ” is not a card"),
+])
+def test_a_typed_situation_that_means_nothing_is_told_not_drawn(
+        client: FlaskClient, path: str, said: str) -> None:
+    page = client.get(path + "&lang=en").get_data(as_text=True)
+    assert 'role="alert"' in page and said in html.unescape(page)
+    assert 'id="situation"' not in page and 'id="ecart-situation"' not in page
+
+
+def test_a_typed_ecart_situation_is_drawn(client: FlaskClient) -> None:
+    hand = "KH+KS+KD+KC+EX+T1+T21+T2+T3+T4+T5+T6+T7+T8+T9+T10+T11+T12"
+    page = client.get(f"/ecart?players=4&lang=en&hand={hand}&chien=2H+3H+4H+T13+T14+T15")
+    text = page.get_data(as_text=True)
+    assert 'id="ecart-situation"' in text and 'data-chien="2H 3H 4H T13 T14 T15"' in text
