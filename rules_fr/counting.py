@@ -31,12 +31,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from rules_fr.cards import BOUT_MASK, EXCUSE, PETIT, Card, CardSet, points_half
 from rules_fr.contracts import Camp, Contract
 from rules_fr.play import trick_winner
 
-__all__ = ["Count", "PlayedTrick", "count_deal", "camp_of"]
+__all__ = ["EXCHANGE_HALF", "Count", "PlayedTrick", "count_deal", "camp_of", "trick_won_half"]
+
+EXCHANGE_HALF: Final = 1
+"""What the excuse's owner gives the trick's winner in exchange for it (excuse.exchange): a
+card worth half a point, counted as a transfer of one half-point."""
+
+
+def trick_won_half(cards: Sequence[Card], *, excuse_returned: bool = True) -> int:
+    """The half-points the camp that wins the trick ``cards`` adds to its pile.
+
+    Without the excuse, every card's points. With it, ``excuse_returned`` (the excuse is the
+    other camp's and the trick is not the last — :func:`count_deal` settles it so): the
+    excuse goes back to its owner's camp, and a half-point card comes in exchange; otherwise
+    the excuse stays in the pile (its own camp won the trick, or the last trick took it).
+
+    >>> from rules_fr.cards import parse_cards
+    >>> trick = parse_cards(["KD", "EX", "7D", "2D"])
+    >>> points_half(trick), trick_won_half(trick), trick_won_half(trick, excuse_returned=False)
+    (20, 12, 20)
+    """
+    total = points_half(cards)
+    if excuse_returned and EXCUSE in cards:
+        return total - EXCUSE.points_half + EXCHANGE_HALF
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +183,8 @@ def count_deal(
             camp_mask[owner] |= excuse_mask
             excuse_camp = owner
             if winner is not owner:
-                transfer[owner] -= 1
-                transfer[winner] += 1
+                transfer[owner] -= EXCHANGE_HALF
+                transfer[winner] += EXCHANGE_HALF
                 excuse_exchanged = True
 
     if excuse_camp is None:  # the excuse was in the chien or the écart

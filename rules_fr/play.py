@@ -204,9 +204,13 @@ def check_play(
     # The cards named are the ones the player may play instead (a higher trump when he must
     # overtrump), not every trump he holds; trumps led and the card no trump: trumps are the
     # suit to follow.
-    if reason == _FOLLOW or led.is_trump:
-        return [lazy_violation(_MUST_FOLLOW, _suit_params, (card, led, legal))]
-    return [lazy_violation(_MUST_TRUMP, _suit_params, (card, led, legal))]
+    excuse_led = trick[0] is EXCUSE
+    if led.is_trump:  # play.trump-lead: trumps asked for, a trump is owed
+        return [lazy_violation(_MUST_FOLLOW, _suit_params, (card, led, legal, excuse_led),
+                               rule=_TRUMP_LEAD)]
+    if reason == _FOLLOW:
+        return [lazy_violation(_MUST_FOLLOW, _suit_params, (card, led, legal, excuse_led))]
+    return [lazy_violation(_MUST_TRUMP, _suit_params, (card, led, legal, excuse_led))]
 
 
 def _called_params(card: Card, called: Card, legal: int) -> dict[str, Any]:
@@ -214,9 +218,15 @@ def _called_params(card: Card, called: Card, legal: int) -> dict[str, Any]:
             "cards": CardSet(legal & ~EXCUSE_MASK)}
 
 
-def _suit_params(card: Card, led: Card, legal: int) -> dict[str, Any]:
-    """``suit``: the led suit (trumps when trumps were led)."""
-    return {"card": card, "led": led, "suit": led.suit, "cards": CardSet(legal & ~EXCUSE_MASK)}
+def _suit_params(card: Card, led: Card, legal: int, excuse_led: bool) -> dict[str, Any]:
+    """``suit``: the led suit (trumps when trumps were led). ``excuse_led``: the excuse was
+    led, and ``led`` is the card after it that set the suit (play.excuse-lead) — present only
+    then, so that the sentence does not call ``led`` the lead."""
+    params: dict[str, Any] = {"card": card, "led": led, "suit": led.suit,
+                              "cards": CardSet(legal & ~EXCUSE_MASK)}
+    if excuse_led:
+        params["excuse_led"] = True
+    return params
 
 
 def _overtrump_params(card: Card, led: Card, top_trump: int, legal: int) -> dict[str, Any]:
@@ -228,6 +238,7 @@ _CALLED: Final = Code.CALLED_SUIT_FIRST_LEAD
 _MUST_FOLLOW: Final = Code.MUST_FOLLOW_SUIT
 _MUST_OVERTRUMP: Final = Code.MUST_OVERTRUMP
 _MUST_TRUMP: Final = Code.MUST_TRUMP
+_TRUMP_LEAD: Final = "play.trump-lead"
 
 
 def play_warnings(

@@ -18,7 +18,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
-    "Code", "Violation", "IllegalActionError", "RULE_OF_CODE", "lazy_violation", "violation",
+    "Code", "Violation", "IllegalActionError", "RULE_ALTERNATIVES", "RULE_OF_CODE",
+    "lazy_violation", "violation",
 ]
 
 
@@ -138,6 +139,13 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
     Code.CUT_SIZE: "deal.shuffle-cut",
 }
 
+RULE_ALTERNATIVES: Final[Mapping[Code, tuple[str, ...]]] = {
+    Code.MUST_FOLLOW_SUIT: ("play.trump-lead",),
+}
+"""The narrower rules a code may cite instead of its :data:`RULE_OF_CODE` one: a plain card
+played on a trump lead by a player who holds trumps breaks ``play.trump-lead`` (trumps are the
+suit to follow), not ``play.follow-suit``."""
+
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
 
 
@@ -214,13 +222,15 @@ _new = object.__new__
 
 
 def lazy_violation(code: Code, build: Callable[..., dict[str, Any]],
-                   facts: tuple[Any, ...]) -> Violation:
+                   facts: tuple[Any, ...], *, rule: str | None = None) -> Violation:
     """:func:`violation` for the hot paths: the params are ``build(*facts)``, called (and made
     JSON-ready) only when they are first read — a refused card costs its check no more than
-    the facts it already holds."""
+    the facts it already holds. ``rule``: the rule the fault breaks when it is a narrower one
+    than the code's usual rule (:data:`RULE_ALTERNATIVES`)."""
     found: Violation = _new(Violation)
     found.code = code
-    found.rule = RULE_OF_CODE[code]
+    found.rule = RULE_OF_CODE[code] if rule is None else rule
+    assert rule is None or rule in RULE_ALTERNATIVES.get(code, ()), (code, rule)
     found._data = (build, facts)
     return found
 

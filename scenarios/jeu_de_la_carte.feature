@@ -118,6 +118,7 @@ Fonctionnalité: Le jeu de la carte
     Quand je joue "2S"
     Alors le coup est interdit
     Et la violation "must-follow-suit" est signalée
+    Et la violation "must-follow-suit" cite la règle "play.trump-lead"
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37
   @rule-play.discard
@@ -163,7 +164,7 @@ Fonctionnalité: Le jeu de la carte
     Alors le coup est interdit
     Et la violation "must-follow-suit" est signalée
     Et les cartes permises sont "KD"
-    Et l'explication contient "Vous devez fournir à carreau : le 7 de carreau est entamé"
+    Et l'explication contient "Vous devez fournir à carreau : l'excuse a été entamée, c'est le 7 de carreau qui donne la couleur"
 
   @source-000_79ccdf50a49e58e5
   @rule-play.excuse-lead

@@ -125,7 +125,12 @@ def _compare(players, hand, trick, *, called=None, first_trick=False) -> None:
         if broken:
             assert codes[0] in broken, (card, hand, trick, codes, broken)
             assert len(codes) == 1, (card, codes)
-            assert verdict[0].rule == RULE_OF_CODE[verdict[0].code]
+            # a plain card on a trump lead breaks the trump-lead rule, not follow-suit
+            trumps_led = bool(trick) and ref.led_card(trick) is not None \
+                and ref.is_trump(ref.led_card(trick))
+            expected_rule = ("play.trump-lead" if trumps_led and codes[0] == "must-follow-suit"
+                             else RULE_OF_CODE[verdict[0].code])
+            assert verdict[0].rule == expected_rule, (card, hand, trick, verdict)
         if card in hand:
             assert is_legal_play(core_hand, core_trick, parse_card(card),
                                  called_card=called_card, first_trick=first_trick) \

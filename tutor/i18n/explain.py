@@ -97,10 +97,16 @@ def explain_bid(bid: Any, violations: Sequence[Violation]) -> str:
 
 
 @speaking
-def explain_king_call(card: Card, violations: Sequence[Violation], alone: bool) -> str:
-    """POST /check/king-call: why the call is refused, or who the partner is."""
+def explain_king_call(card: Card, violations: Sequence[Violation], alone: bool, *,
+                      in_chien: bool = False) -> str:
+    """POST /check/king-call: why the call is refused, or who the partner is. ``in_chien``:
+    the called card lies in the chien (known once it is turned over), so the taker plays
+    alone although he does not hold it."""
     if violations:
         return _messages(violations)
+    if in_chien:
+        return gettext("You call %(card)s: it is in the chien, so you play alone, one against "
+                       "four.", card=card_name(card))
     if alone:
         return gettext("You call %(card)s: nobody else holds it, so you play alone, one against "
                        "four.", card=card_name(card))

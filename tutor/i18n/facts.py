@@ -126,9 +126,11 @@ def explain_count(cards: Sequence[Card], half_points: int, bouts: int) -> str:
 
 @speaking
 def explain_trick(cards: Sequence[Card], winner: int | None, seat: int | None, complete: bool,
-                  half_points: int) -> str:
+                  half_points: int, won_half: int | None = None) -> str:
     """Which card takes the trick and why (the highest trump, else the highest card of the
-    suit led), who leads next, what the trick holds."""
+    suit led), who leads next, what the trick holds; with the excuse in it, what the winner
+    nets (``won_half``, the core's :func:`rules_fr.counting.trick_won_half`): the excuse goes
+    back to its owner's side for a half-point card."""
     if winner is None:
         return gettext("The excuse sets no suit and wins nothing: the next card played sets the "
                        "suit of the trick.")
@@ -148,12 +150,20 @@ def explain_trick(cards: Sequence[Card], winner: int | None, seat: int | None, c
     if seat is not None:
         sentences.append(gettext("Seat %(seat)s played it and leads the next trick.", seat=seat)
                          if complete else gettext("Seat %(seat)s played it.", seat=seat))
-    if any(c.is_excuse for c in cards):
-        sentences.append(gettext("The excuse never wins a trick, except the last one of a "
-                                 "slam."))
     sentences.append(ngettext("The trick holds %(points)s point.",
                               "The trick holds %(points)s points.",
                               _points_plural(half_points), points=points(half_points)))
+    if won_half is not None and won_half != half_points:
+        sentences.append(ngettext(
+            "The excuse wins no trick (but the last one of a slam): it goes back to its "
+            "owner's side, which gives a card worth half a point in exchange, so the winner's "
+            "side nets %(won)s point — all %(points)s if the excuse is its own, or at the last "
+            "trick, which goes whole to its winner.",
+            "The excuse wins no trick (but the last one of a slam): it goes back to its "
+            "owner's side, which gives a card worth half a point in exchange, so the winner's "
+            "side nets %(won)s points — all %(points)s if the excuse is its own, or at the last "
+            "trick, which goes whole to its winner.",
+            _points_plural(won_half), won=points(won_half), points=points(half_points)))
     return " ".join(sentences)
 
 

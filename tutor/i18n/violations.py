@@ -64,12 +64,25 @@ def _card_not_in_hand(p: Params) -> str:
 def _must_follow_suit(p: Params) -> str:
     led = _card(p, "led")
     cards = card_list(p.get("cards"))
+    after_excuse = bool(p.get("excuse_led"))
     if not _plain_suit(p.get("suit")):
+        if after_excuse:
+            if cards:
+                return gettext("You must play a trump: the excuse was led, %(led)s set the suit, "
+                               "and you hold %(cards)s.", led=led, cards=cards)
+            return gettext("You must play a trump: the excuse was led and %(led)s set the "
+                           "suit.", led=led)
         if cards:
             return gettext("You must play a trump: %(led)s was led and you hold %(cards)s.",
                            led=led, cards=cards)
         return gettext("You must play a trump: %(led)s was led.", led=led)
     suit = suit_to_follow(p["suit"])
+    if after_excuse:
+        if cards:
+            return gettext("You must play %(suit)s: the excuse was led, %(led)s set the suit, "
+                           "and you hold %(cards)s.", suit=suit, led=led, cards=cards)
+        return gettext("You must play %(suit)s: the excuse was led and %(led)s set the suit.",
+                       suit=suit, led=led)
     if cards:
         return gettext("You must play %(suit)s: %(led)s was led and you hold %(cards)s.",
                        suit=suit, led=led, cards=cards)
@@ -80,6 +93,13 @@ def _must_trump(p: Params) -> str:
     led = _card(p, "led")
     cards = card_list(p.get("cards"))
     suit = suit_name(p["suit"]) if _plain_suit(p.get("suit")) else None
+    if suit and p.get("excuse_led"):
+        if cards:
+            return gettext("You have no %(suit)s, so you must trump: the excuse was led, "
+                           "%(led)s set the suit, and you hold %(cards)s.", suit=suit, led=led,
+                           cards=cards)
+        return gettext("You have no %(suit)s, so you must trump: the excuse was led and "
+                       "%(led)s set the suit.", suit=suit, led=led)
     if suit and cards:
         return gettext("You have no %(suit)s, so you must trump: %(led)s was led and you hold "
                        "%(cards)s.", suit=suit, led=led, cards=cards)

@@ -23,7 +23,7 @@ from rules_fr.bidding import (
 )
 from rules_fr.cards import Card, CardSet, points_half
 from rules_fr.contracts import Contract
-from rules_fr.counting import PlayedTrick
+from rules_fr.counting import PlayedTrick, trick_won_half
 from rules_fr.deal import (
     RedealReason,
     check_cut,
@@ -173,7 +173,8 @@ def king_call(body: dict[str, Any]) -> dict[str, Any]:
     chien = CardSet.of(chien_cards) if chien_cards is not None else None
     alone = is_alone(hand, card, chien)
     return {"legal": not found, "violations": _violations(found), "alone": alone,
-            "explanation": explain_king_call(card, found, alone)}
+            "explanation": explain_king_call(
+                card, found, alone, in_chien=chien is not None and card in chien)}
 
 
 def poignee(body: dict[str, Any]) -> dict[str, Any]:
@@ -259,7 +260,8 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
         "points": points_number(half),
         "half_points": half,
         "bouts": CardSet.of(cards).bouts(),
-        "explanation": explain_trick(cards, position, seat, complete, half),
+        "explanation": explain_trick(cards, position, seat, complete, half,
+                                     trick_won_half(cards)),
     }
 
 

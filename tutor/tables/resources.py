@@ -377,7 +377,8 @@ def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
         case CallCard():
             hand = donne.hands[action.seat]
             return explain_king_call(action.card, found, is_alone(hand, action.card,
-                                                                  donne.chien))
+                                                                  donne.chien),
+                                     in_chien=action.card in donne.chien)
         case Discard():
             return explain_ecart(found, trumps_to_show(action.cards))
         case ShowPoignee():
