@@ -48,7 +48,8 @@ def _tag_cacheable(response: Response) -> Response:
     response.add_etag()  # strong: SHA-1 of the body
     response.cache_control.public = True
     response.cache_control.max_age = _max_age()
-    return response.make_conditional(request)
+    response.make_conditional(request)  # (it answers 304 by changing ``response`` itself)
+    return response
 
 
 def _max_age() -> int:

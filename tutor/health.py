@@ -58,7 +58,7 @@ def unavailable(what: str) -> Problem:
 
 def _database_outage(error: Exception) -> Response:
     log.warning("database unreachable: %s", str(error).splitlines()[0][:300])
-    return handle_http_exception(unavailable("database"))  # type: ignore[no-any-return]
+    return handle_http_exception(unavailable("database"))
 
 
 def _database_up() -> bool:
@@ -100,7 +100,7 @@ def ready() -> Response:
     if not down:
         return jsonify(status="ready", checks=checks)
     seconds = int(current_app.config.get("RETRY_AFTER_SECONDS") or 5)
-    return problem_response(  # type: ignore[no-any-return]
+    return problem_response(
         503, "service-unavailable", params={"what": down[0], "seconds": seconds},
         headers={"Retry-After": str(seconds), "Cache-Control": "no-store"},
         extra={"checks": checks, "down": down})

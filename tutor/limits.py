@@ -73,7 +73,7 @@ def init_limits(app: Flask) -> Limiter:
                       if config["RATELIMIT_STORAGE_URI"].startswith("redis") else {})
     limiter = Limiter(get_remote_address, app=app)
     for endpoint, rules in LIMITED_ENDPOINTS.items():
-        view = app.view_functions.get(endpoint)
+        view: Any = app.view_functions.get(endpoint)
         if view is None:
             continue
         for setting, per in rules:

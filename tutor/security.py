@@ -24,6 +24,7 @@ methods and headers they use.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from flask import Flask, Response
@@ -89,6 +90,7 @@ def init_security(app: Flask) -> None:
         "max_age": app.config.get("CORS_MAX_AGE", 600),  # tutor.config: a day
     }
     tables = {"origins": table_origins(app.config["TABLE_CORS_ORIGINS"]), **common}
-    resources = {path: tables for path in TABLE_PATHS}
+    resources: dict[str | re.Pattern[str], dict[str, Any]] = {
+        path: tables for path in TABLE_PATHS}
     resources[rf"{API_PREFIX}/.*"] = {"origins": app.config["CORS_ORIGINS"], **common}
     CORS(app, resources=resources)

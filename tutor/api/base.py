@@ -221,6 +221,7 @@ class TutorApi(flask_smorest.Api):
         """The document fit for tool calling (:mod:`tutor.api.document`), built once."""
         from tutor.api.document import document
 
+        assert self.spec is not None  # (set by init_app, before any request)
         built = document(current_app._get_current_object(),  # type: ignore[attr-defined]
                          self.spec.to_dict())
         return current_app.response_class(json.dumps(built, ensure_ascii=False),
@@ -263,7 +264,7 @@ _WRONG_TYPE: Final = frozenset(
 """marshmallow's messages for a value of the wrong JSON type (not its validators')."""
 
 
-def _typed(messages: Any, field: fields.Field) -> Any:
+def _typed(messages: Any, field: fields.Field[Any]) -> Any:
     """marshmallow's own wrong-type messages ("Not a valid list.") as ``field-invalid`` saying
     what the field expects, with an example (a list's items by the item field)."""
     if isinstance(messages, dict):
@@ -278,7 +279,7 @@ def _typed(messages: Any, field: fields.Field) -> Any:
     return wrong_type(kind, example)
 
 
-def _expected_form(field: fields.Field) -> tuple[str, str]:
+def _expected_form(field: fields.Field[Any]) -> tuple[str, str]:
     if isinstance(field, fields.Nested):
         return "object", "{}"
     if isinstance(field, fields.List):

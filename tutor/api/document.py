@@ -135,7 +135,7 @@ def document(app: Flask, base: Mapping[str, Any]) -> dict[str, Any]:
             built = app.extensions.get(_BUILT)
             if built is None:
                 built = app.extensions[_BUILT] = _enrich(app, copy.deepcopy(dict(base)))
-    return built  # type: ignore[no-any-return]
+    return built
 
 
 def _enrich(app: Flask, doc: dict[str, Any]) -> dict[str, Any]:

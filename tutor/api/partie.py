@@ -19,10 +19,11 @@ from marshmallow import Schema, fields, validate
 from rules_fr.partie import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, Partie
 from rules_fr.scoring import Score, check_score_input, score
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
-from tutor.api.score import MAX_POIGNEES, ChelemInput, PoigneeAnnouncement
+from tutor.api.score import ChelemInput, PoigneeAnnouncement
 from tutor.errors import ErrorKey, FieldProblem, Unprocessable
 from tutor.fields import BoundedInt, CampField, ContractField, HalfPoints, StrictBool
 from tutor.i18n.facts import explain_partie
+from tutor.services.score import MAX_POIGNEES
 
 __all__ = ["blp"]
 

@@ -32,7 +32,8 @@ def examples_for(rule: Rule) -> list[dict[str, Any]]:
     """The worked examples that illustrate ``rule``: the Gherkin scenarios of ``scenarios/``
     tagged with its id (:func:`tutor.examples.examples_for_rule`), the rulebook's own examples
     first among them."""
-    return service.read_rule(rule.id)["examples"]
+    examples: list[dict[str, Any]] = service.read_rule(rule.id)["examples"]
+    return examples
 
 
 class ExampleSchema(Schema):

@@ -38,7 +38,8 @@ def asgi_app(app: Any = None, path: str = "/mcp") -> Any:
 
         app = create_app()
     starlette = build_server(app).streamable_http_app(streamable_http_path=path)
-    starlette.router.routes.append(Mount("/", app=WSGIMiddleware(app)))
+    flask_app: Any = WSGIMiddleware(app)  # (a2wsgi types its ASGI callable its own way)
+    starlette.router.routes.append(Mount("/", app=flask_app))
     return starlette
 
 

@@ -298,7 +298,7 @@ class TableState:
             if self.over:
                 return None
             return "deal", self._deal_event()
-        if donne.phase is Phase.ANNULLED:
+        if donne.phase is Phase.ANNULLED and isinstance(donne, Donne):  # dealt decks only
             return "redeal", {"reason": "petit-sec",
                               "person": self.people_of_deal[donne.petit_sec_seat or 0]}
         if donne.phase is Phase.ALL_PASSED:

@@ -28,12 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import click
 from flask import current_app
 from flask.cli import with_appcontext
-from sqlalchemy import Engine, delete, func, select, update
+from sqlalchemy import Engine, Table, delete, func, select, update
 
 from tutor.errors import Problem
 from tutor.tables.models import EventRow, PresenceRow, SeatRow, TableRow
@@ -41,10 +41,11 @@ from tutor.tables.models import EventRow, PresenceRow, SeatRow, TableRow
 __all__ = ["Standing", "archive_closed", "close", "close_idle", "refuse_closed", "retention",
            "standing"]
 
-_events = EventRow.__table__
-_tables = TableRow.__table__
-_seats = SeatRow.__table__
-_presence = PresenceRow.__table__
+# (the declarative models type ``__table__`` as a FromClause; each is a Table)
+_events = cast(Table, EventRow.__table__)
+_tables = cast(Table, TableRow.__table__)
+_seats = cast(Table, SeatRow.__table__)
+_presence = cast(Table, PresenceRow.__table__)
 
 REASONS: Final = ("over", "idle")
 

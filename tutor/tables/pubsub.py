@@ -255,7 +255,7 @@ class RedisBroker(_ListeningBroker):
                         "table %s will catch up from the log", error, table_id)
 
     def _listen(self) -> None:
-        pubsub = self._listener_client.pubsub()
+        pubsub = self._listener_client.pubsub()  # type: ignore[no-untyped-call]
         try:
             pubsub.psubscribe(self.prefix + "*")
             while not self._stopped.is_set():

@@ -103,6 +103,8 @@ def verify(ticket: str, table_id: str, referee_hash: str,
     claimed, who, expiry, signature = ticket.split(".")
     if claimed != table_id:
         raise TicketRefusal(403, "ticket-other-table")
+    seat: int | None
+    token_hash: str | None
     if who == _REFEREE:
         seat, token_hash = None, referee_hash
     elif who.isascii() and who.isdigit() and int(who) < len(seat_hashes):
