@@ -254,6 +254,8 @@ def _answers(app: Flask, doc: Mapping[str, Any]) -> dict[tuple[str, str, str], A
                     record(path, method, client.get(url, headers=headers))
         record("/api/v1/rules/{rule_id}", "get", client.get(
             _GET_EXAMPLES["/api/v1/rules/{rule_id}"] + "?lang=en", headers=headers))
+        record("/api/v1/quiz/{kind}", "get", client.get(
+            "/api/v1/quiz/play?players=4&seed=17&lang=en", headers=headers))
         found[("/api/v1/ping", "post", "200")] = found.get(("/api/v1/ping", "get", "200"))
         _table_answers(client, headers, found)
         return found

@@ -1,0 +1,154 @@
+"""GET /api/v1/quiz/{kind}: questions from random deals, answered by the check, count and
+score endpoints themselves (so a quiz holds no rule of its own), repeatable by seed."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+import tutor.services.quiz
+from rules_fr.simulate import play_random_deal
+from tutor import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def _quiz(client: FlaskClient, kind: str, players: int, seed: int,
+          lang: str = "en") -> dict[str, Any]:
+    response = client.get(f"/api/v1/quiz/{kind}?players={players}&seed={seed}&lang={lang}")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_quiz_doctests() -> None:
+    failed, attempted = doctest.testmod(tutor.services.quiz)
+    assert attempted > 0 and failed == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(6))
+def test_play_answers_are_the_checks(client: FlaskClient, players: int, seed: int) -> None:
+    quiz = _quiz(client, "play", players, seed)
+    position = quiz["position"]
+    assert quiz["kind"] == "play" and quiz["seed"] == seed and len(position["trick"]) < players
+    body = {key: position[key] for key in ("players", "hand", "trick", "first_trick",
+                                           "called_card")}
+    for card, verdict in zip(position["hand"], quiz["answer"]["cards"], strict=True):
+        checked = client.post("/api/v1/check/play?lang=en", json={**body, "card": card})
+        answer = checked.get_json()
+        assert verdict["card"] == card and verdict["legal"] == answer["legal"]
+        assert verdict["explanation"] == answer["explanation"]
+        assert quiz["answer"]["legal_cards"] == answer["legal_cards"]
+    assert quiz["answer"]["legal_cards"]  # a position of a real deal: some card may be played
+    refused = [v for v in quiz["answer"]["cards"] if not v["legal"]]
+    assert quiz["explanation"] == (refused or quiz["answer"]["cards"])[0]["explanation"]
+
+
+def test_ecart_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient) -> None:
+    verdicts = set()
+    for players in (3, 4, 5):
+        for seed in range(12):
+            quiz = _quiz(client, "ecart", players, seed)
+            position = quiz["position"]
+            assert len(position["ecart"]) == len(position["chien"])
+            answer = client.post("/api/v1/check/ecart?lang=en", json=position).get_json()
+            assert quiz["answer"] == {k: answer[k] for k in ("legal", "violations",
+                                                              "trumps_to_show")}
+            assert quiz["explanation"] == answer["explanation"]
+            verdicts.add(answer["legal"])
+    assert verdicts == {True, False}
+
+
+def test_count_answers_are_the_counts(client: FlaskClient) -> None:
+    for seed in range(10):
+        quiz = _quiz(client, "count", 4, seed)
+        answer = client.post("/api/v1/count?lang=en",
+                             json={"cards": quiz["position"]["cards"]}).get_json()
+        assert quiz["answer"] == {k: answer[k] for k in ("points", "half_points", "bouts")}
+        assert quiz["explanation"] == answer["explanation"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_score_answers_are_the_scores_of_the_deal(client: FlaskClient, players: int) -> None:
+    for seed in range(8):
+        quiz = _quiz(client, "score", players, seed)
+        position = quiz["position"]
+        body = {"players": players, "contract": position["contract"],
+                "bouts": position["bouts"], "points": position["points"],
+                "petit_au_bout": position["petit_au_bout"],
+                "chelem": {"announced": False, "by": position["chelem_by"]},
+                "alone": position["alone"]}
+        answer = client.post("/api/v1/score?lang=en", json=body).get_json()
+        assert quiz["answer"]["scores"] == answer["scores"]
+        assert quiz["answer"]["derivation"] == answer["derivation"]
+        assert quiz["explanation"] == answer["explanation"]
+        # …and the core scored the same deal the same way when it played it.
+        played = play_random_deal(players, random.Random(seed))
+        assert quiz["answer"]["won"] == played.score.won
+        assert quiz["answer"]["difference"] == played.score.difference
+        assert position["contract"] == played.contract.code
+
+
+@pytest.mark.parametrize("kind", ["play", "ecart", "count", "score", "trick", "bid"])
+def test_a_seed_gives_the_same_question_in_the_readers_language(
+        client: FlaskClient, kind: str) -> None:
+    english, french = _quiz(client, kind, 4, 3), _quiz(client, kind, 4, 3, "fr")
+    assert english["position"] == french["position"] == _quiz(client, kind, 4, 3)["position"]
+    assert english["question"] != french["question"]
+    assert english["explanation"] != french["explanation"] or kind == "count"
+    drawn = client.get(f"/api/v1/quiz/{kind}").get_json()
+    assert 0 <= drawn["seed"] < 1_000_000
+    assert _quiz(client, kind, 4, drawn["seed"], "fr") == drawn
+
+
+@pytest.mark.parametrize("query, pointer, said", [
+    ("players=9", "/query/players", "3, 4 or 5"),
+    ("seed=abc", "/query/seed", "integer"),
+    ("seed=12345678", "/query/seed", "between 0 and 999999"),
+    ("seed=-1", "/query/seed", "between 0 and 999999"),
+])
+def test_a_bad_query_is_a_422_naming_the_parameter(client: FlaskClient, query: str,
+                                                   pointer: str, said: str) -> None:
+    response = client.get(f"/api/v1/quiz/play?{query}&lang=en")
+    problem = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert problem["errors"][0]["pointer"] == pointer and said in problem["detail"]
+
+
+def test_an_unknown_kind_is_a_404(client: FlaskClient) -> None:
+    response = client.get("/api/v1/quiz/poignee?lang=en")
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+
+
+def test_trick_answers_are_the_checks(client: FlaskClient) -> None:
+    for players in (3, 4, 5):
+        for seed in range(5):
+            quiz = _quiz(client, "trick", players, seed)
+            cards = quiz["position"]["cards"]
+            assert len(cards) == players
+            answer = client.post("/api/v1/check/trick?lang=en",
+                                 json={"players": players, "cards": cards}).get_json()
+            assert quiz["answer"]["card"] == answer["winner"]["card"]
+            assert quiz["answer"]["card"] == cards[quiz["answer"]["position"]]
+            assert quiz["explanation"] == answer["explanation"]
+
+
+def test_bid_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient) -> None:
+    verdicts = set()
+    for players in (3, 4, 5):
+        for seed in range(15):
+            quiz = _quiz(client, "bid", players, seed)
+            position = quiz["position"]
+            assert len(position["bids"]) < players
+            answer = client.post("/api/v1/check/bid?lang=en", json=position).get_json()
+            assert quiz["answer"] == {k: answer[k] for k in ("legal", "violations")}
+            assert quiz["explanation"] == answer["explanation"]
+            verdicts.add(answer["legal"])
+    assert verdicts == {True, False}
