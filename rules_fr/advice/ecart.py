@@ -43,6 +43,7 @@ from rules_fr.cards import (
     TRUMP_MASK,
     Card,
     CardSet,
+    Suit,
     suit_mask,
 )
 from rules_fr.contracts import Contract
@@ -187,7 +188,27 @@ def advise_ecart(
             found.append(reason(ReasonCode.ECART_SHORTEN, suit=SUIT_ORDER[index],
                                 cards=CardSet(take)))
 
-    return EcartAdvice(CardSet(chosen), tuple(found))
+    return EcartAdvice(CardSet(chosen), tuple(_shorten_lengths(found, pool.mask & ~chosen)))
+
+
+def _shorten_lengths(found: list[Reason], kept: int) -> list[Reason]:
+    """The ``ecart-shorten`` reasons with what the kept hand then holds of their suit:
+    ``left`` cards, and ``shortest`` when that is fewer than of any other suit still held —
+    the advice must not call the suit short when it is not (after the voids and honours, the
+    last cards may come from a long suit)."""
+    lengths = {suit: (kept & bits).bit_count()
+               for suit, bits in zip(SUIT_ORDER, _SUIT_MASKS, strict=True)}
+    out = []
+    for r in found:
+        if r.code is ReasonCode.ECART_SHORTEN:
+            suit = Suit(r.params["suit"])
+            left = lengths[suit]
+            others = [n for other, n in lengths.items() if other is not suit and n]
+            shortest = bool(left) and bool(others) and left < min(others)
+            r = reason(ReasonCode.ECART_SHORTEN, suit=suit, cards=r.params["cards"], left=left,
+                       shortest=shortest)
+        out.append(r)
+    return out
 
 
 _FACE_MASK: Final = sum(card.mask for card in CARDS if card.is_face and not card.is_king)

@@ -372,11 +372,13 @@ def _lead(ctx: PlayContext, view: _View) -> tuple[Card, tuple[Reason, ...]]:
                                 suit=_low(bits).suit)
         if plain:
             pool = [bits for bits in _PLAIN_MASKS if plain & bits and not hand & bits & _KINGS]
+            kingless = bool(pool)
             if not pool:
                 pool = [bits for bits in _PLAIN_MASKS if plain & bits]
             suit = max(pool, key=lambda bits: (hand & bits).bit_count())
             card = _low(plain & suit)
-            why = [reason(ReasonCode.PLAY_LEAD_LOW, card=card, suit=card.suit)]
+            why = [reason(ReasonCode.PLAY_LEAD_LOW, card=card, suit=card.suit,
+                          kingless=kingless)]
             if trumps:
                 why.append(reason(ReasonCode.PLAY_NO_BLIND_TRUMP))
             return card, tuple(why)
@@ -389,7 +391,7 @@ def _lead(ctx: PlayContext, view: _View) -> tuple[Card, tuple[Reason, ...]]:
                         held=(hand & TRUMP_MASK).bit_count(), out=unseen_trumps.bit_count())
         low_trumps = trumps & ~_PETIT
         if low_trumps:
-            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low_trumps))
+            return _trump_low(_low(low_trumps), hand, legal)
     if legal & EXCUSE_MASK:
         return _one(ReasonCode.PLAY_EXCUSE_PROTECTS_PETIT if legal & _PETIT
                     else ReasonCode.PLAY_DUCK, EXCUSE)
@@ -420,15 +422,27 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
             return _one(ReasonCode.PLAY_EXCUSE_PROTECTS_PETIT, EXCUSE)
         if excuse and _POINTS[card.index] >= _VALUABLE and not partner_wins:
             return EXCUSE, (reason(ReasonCode.PLAY_EXCUSE_SAVES, card=card),)
+        if code is ReasonCode.PLAY_TRUMP_LOW:
+            return _trump_low(card, hand, legal)
         return _one(code, card)
 
     if following and not led.is_trump:
-        if partner_wins:
-            return _one(ReasonCode.PLAY_CHARGE, _dearest(following), winner=winner_seat)
         winners = following & _ABOVE[winner.index] if not top_trump else 0
+        if partner_wins:
+            # Points to the partner's trick; a card that overtakes his takes the trick itself,
+            # and is given only when nobody after can beat it either.
+            card = _dearest(following)
+            if not card.mask & winners:
+                return _one(ReasonCode.PLAY_CHARGE, card, winner=winner_seat)
+            if not view.beaten_later(card, led, threats):
+                return _one(ReasonCode.PLAY_CHARGE, card, winner=view.me, takes=True)
+            under = following & ~winners
+            if under:
+                return _one(ReasonCode.PLAY_CHARGE, _dearest(under), winner=winner_seat)
         if winners:
             if not threats:
-                return _one(ReasonCode.PLAY_WIN_LAST, _dearest(winners))
+                return _one(ReasonCode.PLAY_WIN_LAST, _dearest(winners),
+                            why=_after(ctx, view))
             for card in _cards(winners):  # the cheapest sure winner
                 if not view.beaten_later(card, led, threats):
                     if card is ctx.called_card:
@@ -444,14 +458,14 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
         higher = trumps & TRUMPS_ABOVE[top_trump]
         if enemy_petit and higher:
             return _one(ReasonCode.PLAY_CAPTURE_PETIT, _high(higher))
-        if partner_wins:
+        if partner_wins and winner.is_trump:  # under the partner's trump
             if trumps & _PETIT:
                 return _one(ReasonCode.PLAY_PETIT_SAFE, PETIT, why="partner")
-            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(trumps))
+            return _trump_low(_low(trumps), hand, legal)
         if higher:
             if higher & _PETIT and not view.beaten_later(PETIT, led, threats):
                 return _one(ReasonCode.PLAY_PETIT_SAFE, PETIT,
-                            why="no-trumps" if threats else "last")
+                            why="none-after" if threats else _after(ctx, view))
             cheap = higher & ~_PETIT
             if not cheap:
                 return save_or(PETIT, ReasonCode.PLAY_TRUMP_LOW)
@@ -469,7 +483,10 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
             return _one(ReasonCode.PLAY_TRUMP_WIN, low)
         low_trumps = trumps & ~_PETIT
         if low_trumps:
-            return _one(ReasonCode.PLAY_TRUMP_LOW, _low(low_trumps))
+            card, why = _trump_low(_low(low_trumps), hand, legal)
+            if trumps & _PETIT and top_trump > 1:  # the petit would fall under a higher trump
+                why += (reason(ReasonCode.PLAY_KEEP_PETIT, card=PETIT, over=f"T{top_trump}"),)
+            return card, why
         return save_or(PETIT, ReasonCode.PLAY_TRUMP_LOW)
 
     # Neither the suit nor a trump: discard.
@@ -479,6 +496,26 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
     if partner_wins:
         return _one(ReasonCode.PLAY_CHARGE, _dearest(cards), winner=winner_seat)
     return save_or(_cheapest(cards, hand), ReasonCode.PLAY_DISCARD_LOW)
+
+
+def _after(ctx: PlayContext, view: _View) -> str:
+    """Why nobody after can beat the card: ``last`` to play, or ``partners-after`` — only the
+    player's partners are still to play (the sentence must not say "last" then)."""
+    return "last" if len(ctx.trick) == view.n - 1 else "partners-after"
+
+
+def _trump_low(card: Card, hand: int, legal: int) -> tuple[Card, tuple[Reason, ...]]:
+    """``play-trump-low`` saying which lowest ``card`` is: the lowest trump held (``hand``),
+    the lowest but the petit (``but-petit``, kept), or the lowest one may play here
+    (``legal``: lower ones held must not be played, one has to overtrump)."""
+    held = hand & TRUMP_MASK
+    if card is _low(held):
+        lowest = "hand"
+    elif held & _PETIT and card is _low(held & ~_PETIT):
+        lowest = "but-petit"
+    else:
+        lowest = "legal"
+    return _one(ReasonCode.PLAY_TRUMP_LOW, card, lowest=lowest)
 
 
 def _suit_seen(ctx: PlayContext, suit_bits: int) -> bool:

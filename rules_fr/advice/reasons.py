@@ -67,7 +67,8 @@ class ReasonCode(StrEnum):
     ECART_HONOURS = "ecart-honours"
     """Honours without their king put aside: safe in the écart, lost in play (params: cards)."""
     ECART_SHORTEN = "ecart-shorten"
-    """Low cards of short suits (params: suit, cards)."""
+    """Low cards put aside to fill the écart (params: suit, cards; left: the cards of that
+    suit kept; shortest: whether that is fewer than of any other suit kept)."""
     ECART_TRUMPS_FORCED = "ecart-trumps-forced"
     """Too few other cards: the lowest trumps go, shown to the defence (params: cards)."""
     ECART_KEEP_KINGS = "ecart-keep-kings"
@@ -83,7 +84,13 @@ class ReasonCode(StrEnum):
     """The excuse instead of a card the other camp would take (params: card)."""
     PLAY_EXCUSE_PROTECTS_PETIT = "play-excuse-protects-petit"
     PLAY_PETIT_SAFE = "play-petit-safe"
-    """The petit played where nobody can take it (params: why: last|partner|no-trumps)."""
+    """The petit played where nobody can take it (params: why: ``last`` to play,
+    ``partners-after`` (only partners still to play), ``partner`` (under a partner's trump that
+    holds the trick), ``none-after`` (no opponent after holds a trump to take it),
+    ``no-trumps`` (no trump is left outside the player's hand))."""
+    PLAY_KEEP_PETIT = "play-keep-petit"
+    """Do not play the petit under a higher trump that holds the trick (params: card, the
+    petit; over, that trump)."""
     PLAY_PETIT_KEPT_FOR_END = "play-petit-kept-for-end"
     PLAY_CAPTURE_PETIT = "play-capture-petit"
     PLAY_DRAW_TRUMPS = "play-draw-trumps"
@@ -95,6 +102,8 @@ class ReasonCode(StrEnum):
     PLAY_LEAD_TAKER_VOID = "play-lead-taker-void"
     """Defence: a suit the taker lacks, to make him trump (params: suit)."""
     PLAY_LEAD_LOW = "play-lead-low"
+    """Defence: low in its longest suit (params: card, suit; kingless: whether the suit is the
+    longest of those without their king — else every suit held has its king)."""
     PLAY_HUNT_PETIT = "play-hunt-petit"
     PLAY_NO_BLIND_TRUMP = "play-no-blind-trump"
     PLAY_LEAD_CALLED_KING = "play-lead-called-king"
@@ -102,14 +111,20 @@ class ReasonCode(StrEnum):
     """Five players: the taker leads the called suit for his partner's king (params: suit)."""
     PLAY_CALLED_KING = "play-called-king"
     PLAY_CHARGE = "play-charge"
-    """Points given to a trick one's partner wins for sure (params: card, winner)."""
+    """Points given to a trick one's side holds (params: card, winner — the seat whose card
+    still holds the trick after this one; takes: present when that is the player's own card,
+    which overtakes his partner's and which nobody after is expected to beat)."""
     PLAY_KING_FIRST_ROUND = "play-king-first-round"
     PLAY_WIN_LAST = "play-win-last"
+    """No opponent plays after: the richest card that wins the trick (params: card; why:
+    ``last`` to play, or ``partners-after``, only partners still to play)."""
     PLAY_WIN_CHEAP = "play-win-cheap"
     PLAY_TRUMP_WIN = "play-trump-win"
     PLAY_TRUMP_HIGH = "play-trump-high"
     """A high trump, so that nobody after overtrumps a trick worth taking (params: card)."""
     PLAY_TRUMP_LOW = "play-trump-low"
+    """A low trump (params: card; lowest: ``hand`` the lowest trump held, ``but-petit`` the
+    lowest apart from the petit, ``legal`` the lowest one may play here)."""
     PLAY_DUCK = "play-duck"
     """Cannot win: the card worth least (params: card)."""
     PLAY_DISCARD_LOW = "play-discard-low"

@@ -225,16 +225,31 @@ def _ecart_honours(p: Params) -> str:
 
 
 def _ecart_shorten(p: Params) -> str:
-    return gettext("Put aside %(cards)s: a shorter suit, soon a void to trump.",
-                   cards=card_list(p.get("cards")))
+    left = p.get("left")
+    if left == 0:
+        return _ecart_void(p)
+    if p.get("shortest"):
+        return ngettext("Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
+                        "card left, soon a void to trump.",
+                        "Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
+                        "cards left, soon a void to trump.", _int(p, "left"),
+                        cards=card_list(p.get("cards")), suit=_suit(p))
+    if isinstance(left, int):
+        return ngettext("Put aside %(cards)s to fill the écart; you keep %(num)d card of "
+                        "%(suit)s.",
+                        "Put aside %(cards)s to fill the écart; you keep %(num)d cards of "
+                        "%(suit)s.", left,
+                        cards=card_list(p.get("cards")), suit=_suit(p))
+    return gettext("Put aside %(cards)s to fill the écart.", cards=card_list(p.get("cards")))
 
 
 def _ecart_trumps_forced(p: Params) -> str:
     return ngettext(
-        "Too few other cards may go: put aside %(cards)s, your lowest trump, and show it to "
-        "the defence.",
-        "Too few other cards may go: put aside %(cards)s, your lowest trumps, and show them "
-        "to the defence.", count_cards(p.get("cards")), cards=card_list(p.get("cards")))
+        "Too few other cards may go: put aside %(cards)s, the lowest trump you may discard "
+        "(never a bout), and show it to the defence.",
+        "Too few other cards may go: put aside %(cards)s, the lowest trumps you may discard "
+        "(never a bout), and show them to the defence.", count_cards(p.get("cards")),
+        cards=card_list(p.get("cards")))
 
 
 def _ecart_keep_kings(p: Params) -> str:
@@ -288,9 +303,19 @@ def _petit_safe(p: Params) -> str:
     why = p.get("why")
     if why == "last":
         return gettext("Play the petit: last to play, it wins the trick and is saved.")
+    if why == "partners-after":
+        return gettext("Play the petit: it wins the trick, and only your partners play after "
+                       "you.")
     if why == "partner":
-        return gettext("Play the petit: your partner wins this trick for sure.")
-    return gettext("Play the petit: the other camp has no trump left to take it.")
+        return gettext("Play the petit under your partner's trump, which holds the trick.")
+    if why == "none-after":
+        return gettext("Play the petit: no opponent after you has a trump left to take it.")
+    return gettext("Play the petit: no trump is left outside your hand to take it.")
+
+
+def _keep_petit(p: Params) -> str:
+    return gettext("Do not play the petit under %(over)s: it cannot win there, and would be "
+                   "lost unless your side takes the trick.", over=_card(p, "over"))
 
 
 def _petit_kept_for_end(p: Params) -> str:
@@ -325,6 +350,8 @@ def _lead_taker_void(p: Params) -> str:
 
 
 def _lead_low(p: Params) -> str:
+    if p.get("kingless") is False:
+        return gettext("Lead %(card)s, a low card of your longest suit.", card=_card(p))
     return gettext("Lead %(card)s, a low card of your longest suit without its king.",
                    card=_card(p))
 
@@ -355,7 +382,12 @@ def _called_king(p: Params) -> str:
 
 
 def _charge(p: Params) -> str:
-    return gettext("Your partner wins this trick for sure: give it %(card)s.", card=_card(p))
+    if p.get("takes"):
+        return gettext("Your side holds this trick: play %(card)s, which takes it over your "
+                       "partner's card and which nobody after you is expected to beat.",
+                       card=_card(p))
+    return gettext("Your partner's card holds this trick and nobody after you is expected to "
+                   "beat it: give it %(card)s.", card=_card(p))
 
 
 def _king_first_round(p: Params) -> str:
@@ -364,6 +396,9 @@ def _king_first_round(p: Params) -> str:
 
 
 def _win_last(p: Params) -> str:
+    if p.get("why") == "partners-after":
+        return gettext("No opponent plays after you: take the trick with %(card)s.",
+                       card=_card(p))
     return gettext("Last to play: take the trick with %(card)s.", card=_card(p))
 
 
@@ -382,6 +417,13 @@ def _trump_high(p: Params) -> str:
 
 
 def _trump_low(p: Params) -> str:
+    lowest = p.get("lowest")
+    if lowest == "but-petit":
+        return gettext("Play %(card)s, your lowest trump but the petit: keep the high ones for "
+                       "later.", card=_card(p))
+    if lowest == "legal":
+        return gettext("Play %(card)s, the lowest trump you may play here: keep the high ones "
+                       "for later.", card=_card(p))
     return gettext("Play %(card)s, your lowest trump: keep the high ones for later.",
                    card=_card(p))
 
@@ -434,6 +476,7 @@ REASON_MESSAGES: Final[dict[ReasonCode, Callable[[Params], str]]] = {
     ReasonCode.PLAY_EXCUSE_SAVES: _excuse_saves,
     ReasonCode.PLAY_EXCUSE_PROTECTS_PETIT: _excuse_protects_petit,
     ReasonCode.PLAY_PETIT_SAFE: _petit_safe,
+    ReasonCode.PLAY_KEEP_PETIT: _keep_petit,
     ReasonCode.PLAY_PETIT_KEPT_FOR_END: _petit_kept_for_end,
     ReasonCode.PLAY_CAPTURE_PETIT: _capture_petit,
     ReasonCode.PLAY_DRAW_TRUMPS: _draw_trumps,

@@ -1,0 +1,189 @@
+"""Issue 12, the advice slips: each piece of advice that stated a false fact, asked through
+``POST /advice/play`` and ``/advice/ecart`` in French and English, now says what holds.
+
+- "last to play" with two players still to play: they are partners, so "no opponent plays after
+  you";
+- "give it to your partner" when one's own card takes the trick: one's side holds it, and one's
+  card takes it;
+- "your lowest trump" naming the 16 while holding the petit: the lowest but the petit, and do not
+  play the petit under the 20; "your lowest trump" when one must overtrump: the lowest one may
+  play;
+- "a shorter suit" in the écart for the longest suit: what is kept of it, no claim of shortness.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from api_client import post_in
+from flask.testing import FlaskClient
+
+from tutor import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def advise(client: FlaskClient, what: str, body: Any, lang: str) -> dict[str, Any]:
+    response = post_in(client, f"/api/v1/advice/{what}", body, lang)
+    assert response.status_code == 200, response.get_json()
+    payload: dict[str, Any] = response.get_json()
+    return payload
+
+
+def both(client: FlaskClient, what: str, body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    return advise(client, what, body, "fr"), advise(client, what, body, "en")
+
+
+# Five players: the taker (seat 0) won the first trick, where seat 1 showed the called king of
+# diamonds; seat 2 defends, and seats 3 and 4, still to play, are its partners.
+TWO_PARTNERS_AFTER = {
+    "players": 5, "hand": ["KH", "2H", "8S"], "trick": ["8H", "9H"], "seat": 2, "taker": 0,
+    "called_card": "KD", "history": [{"leader": 0, "cards": ["KC", "KD", "3C", "4C", "5C"]}],
+}
+
+
+def test_two_partners_still_to_play_is_not_last_to_play(client: FlaskClient) -> None:
+    fr, en = both(client, "play", TWO_PARTNERS_AFTER)
+    assert fr["card"] == "KH"
+    assert fr["reasons"][0]["code"] == "play-win-last"
+    assert fr["reasons"][0]["params"]["why"] == "partners-after"
+    assert fr["explanation"] == ("Aucun adversaire ne joue après vous : prenez le pli avec le "
+                                 "roi de cœur.")
+    assert en["explanation"] == ("No opponent plays after you: take the trick with the king of "
+                                 "hearts.")
+    assert "Dernier" not in fr["explanation"] and "Last" not in en["explanation"]
+
+
+def test_last_to_play_is_still_said_when_true(client: FlaskClient) -> None:
+    body = {**TWO_PARTNERS_AFTER, "trick": ["6H", "9H", "8H", "7H"], "seat": 4}
+    body["hand"] = ["KH", "2H", "8S"]
+    fr, en = both(client, "play", body)
+    assert fr["reasons"][0]["params"] == {"card": "KH", "why": "last"}
+    assert fr["explanation"] == "Dernier à jouer : prenez le pli avec le roi de cœur."
+    assert en["explanation"] == "Last to play: take the trick with the king of hearts."
+
+
+def test_a_card_that_overtakes_the_partner_is_not_given_to_him(client: FlaskClient) -> None:
+    """Four players: seat 1's queen of hearts holds the trick; seat 2 (its partner) plays the
+    king, which takes the trick itself."""
+    body = {"players": 4, "hand": ["KH", "3H", "4S"], "trick": ["QH"], "seat": 2, "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["card"] == "KH"
+    assert fr["reasons"][0]["params"] == {"card": "KH", "winner": 2, "takes": True}
+    assert fr["explanation"] == (
+        "Votre camp tient le pli : jouez le roi de cœur, qui le prend au-dessus de la carte de "
+        "votre partenaire et que personne après vous ne devrait battre.")
+    assert en["explanation"] == (
+        "Your side holds this trick: play the king of hearts, which takes it over your "
+        "partner's card and which nobody after you is expected to beat.")
+    assert "chargez-le" not in fr["explanation"]
+
+
+def test_points_under_the_partners_card_are_given_to_him(client: FlaskClient) -> None:
+    """Four players, the taker at seat 2 led; seat 3's king holds the trick, seat 1 (its
+    partner, last) gives the queen, which does not overtake it."""
+    body = {"players": 4, "hand": ["QH", "3H", "4S"], "trick": ["6H", "KH", "5H"], "seat": 1,
+            "taker": 2}
+    fr, en = both(client, "play", body)
+    assert fr["card"] == "QH"
+    assert fr["reasons"][0]["params"] == {"card": "QH", "winner": 3}
+    assert fr["explanation"] == ("La carte de votre partenaire tient le pli et personne après "
+                                 "vous ne devrait la battre : chargez le pli avec la dame de "
+                                 "cœur.")
+    assert en["explanation"] == ("Your partner's card holds this trick and nobody after you is "
+                                 "expected to beat it: give it the queen of hearts.")
+
+
+def test_the_lowest_trump_but_the_petit_and_the_petit_kept(client: FlaskClient) -> None:
+    """The taker's 20 holds the trick; the defender after him cannot overtrump: he plays the
+    16, his lowest trump but the petit, and is told not to play the petit under the 20."""
+    body = {"players": 4, "hand": ["T1", "T16", "T18", "4S"], "trick": ["5H", "T20"],
+            "seat": 1, "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["card"] == "T16"
+    assert [(r["code"], r["params"]) for r in fr["reasons"]] == [
+        ("play-trump-low", {"card": "T16", "lowest": "but-petit"}),
+        ("play-keep-petit", {"card": "T1", "over": "T20"})]
+    assert fr["explanation"] == (
+        "Jouez le 16 d'atout, votre plus petit atout après le petit : gardez les gros pour plus "
+        "tard. Ne jouez pas le petit sous le 20 d'atout : il ne peut pas y gagner, et serait "
+        "perdu si votre camp ne remporte pas le pli.")
+    assert en["reasons"][0]["text"] == ("Play trump 16, your lowest trump but the petit: keep "
+                                        "the high ones for later.")
+    assert en["reasons"][1]["text"] == (
+        "Do not play the petit under trump 20: it cannot win there, and would be lost unless "
+        "your side takes the trick.")
+
+
+def test_the_lowest_trump_one_may_play_when_one_must_overtrump(client: FlaskClient) -> None:
+    """The partner's 15 holds the trick; holding the 3, the defender must still overtrump."""
+    body = {"players": 4, "hand": ["T3", "T16", "T18", "4S"], "trick": ["5H", "T15", "6H"],
+            "seat": 3, "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["card"] == "T16"
+    assert fr["reasons"][0]["params"] == {"card": "T16", "lowest": "legal"}
+    assert fr["explanation"] == ("Jouez le 16 d'atout, le plus petit atout que vous puissiez "
+                                 "jouer ici : gardez les gros pour plus tard.")
+    assert en["explanation"] == ("Play trump 16, the lowest trump you may play here: keep the "
+                                 "high ones for later.")
+
+
+def test_the_lowest_trump_is_said_when_it_is(client: FlaskClient) -> None:
+    body = {"players": 4, "hand": ["T3", "T16", "4S"], "trick": ["5H", "T20"], "seat": 1,
+            "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["reasons"] == [{"code": "play-trump-low", "params": {"card": "T3",
+                                                                    "lowest": "hand"},
+                              "text": "Jouez le 3 d'atout, votre plus petit atout : gardez les "
+                                      "gros pour plus tard."}]
+    assert en["explanation"] == "Play trump 3, your lowest trump: keep the high ones for later."
+
+
+# Seed 714 of rules_fr.deal.deal(4), seat 1: after the voids, the last card to go is the 3 of
+# hearts, the longest suit (8 hearts kept).
+LONG_SUIT_ECART = {
+    "players": 4,
+    "hand": ["KS", "4H", "5H", "9H", "10H", "JH", "CH", "QH", "5D", "6D", "9D", "QD", "T1",
+             "T6", "T10", "T14", "T16", "T17"],
+    "chien": ["3H", "KH", "6C", "T5", "T7", "T11"],
+}
+
+
+def test_an_ecart_card_of_the_longest_suit_is_not_called_short(client: FlaskClient) -> None:
+    fr, en = both(client, "ecart", LONG_SUIT_ECART)
+    shorten = [r for r in fr["reasons"] if r["code"] == "ecart-shorten"]
+    assert [r["params"] for r in shorten] == [
+        {"suit": "H", "cards": ["3H"], "left": 8, "shortest": False}]
+    assert shorten[0]["text"] == ("Écartez le 3 de cœur pour compléter l'écart ; vous gardez 8 "
+                                  "cartes de cœur.")
+    assert ("Put aside the 3 of hearts to fill the écart; you keep 8 cards of hearts."
+            in en["explanation"])
+    assert "court" not in fr["explanation"] and "short" not in en["explanation"]
+
+
+def test_an_ecart_card_of_the_shortest_suit_is_called_so(client: FlaskClient) -> None:
+    """Every suit but spades has its king; the two low spades go and leave one."""
+    body = {"players": 4,
+            "hand": ["KH", "2H", "3H", "4H", "KD", "2D", "3D", "4D", "KC", "2C", "3C", "4C",
+                     "5S", "6S", "T2", "T3", "T4", "T5"],
+            "chien": ["7S", "5H", "5D", "5C", "T6", "T7"]}
+    fr, en = both(client, "ecart", body)
+    for payload in (fr, en):
+        for r in payload["reasons"]:
+            if r["code"] == "ecart-shorten" and r["params"]["shortest"]:
+                suit = r["params"]["suit"]
+                assert r["params"]["left"] >= 1
+                kept = [c for c in body["hand"] + body["chien"]
+                        if c not in payload["ecart"]]
+                length = sum(1 for c in kept if c[-1] == suit and not c.startswith("T"))
+                assert length == r["params"]["left"]
+    said_fr = [r["text"] for r in fr["reasons"] if r["code"] == "ecart-shorten"
+               and r["params"]["shortest"]]
+    said_en = [r["text"] for r in en["reasons"] if r["code"] == "ecart-shorten"
+               and r["params"]["shortest"]]
+    assert said_fr and "c'est alors à" in said_fr[0] and "que vous êtes le plus court" in said_fr[0]
+    assert said_en and "your shortest suit is then" in said_en[0]
