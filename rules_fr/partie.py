@@ -20,8 +20,9 @@ same people and do not count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules_fr.scoring import Score
 
@@ -153,6 +154,46 @@ class Partie:
             totals = [t + s for t, s in zip(totals, entry.scores, strict=True)]
             rows.append(tuple(totals))
         return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scoresheet as plain JSON data (:meth:`from_dict` reads it back).
+
+        >>> from rules_fr.contracts import Contract
+        >>> from rules_fr.scoring import score
+        >>> p = Partie(["A", "B", "C"], deals=3)
+        >>> _ = p.record(score(players=3, contract=Contract.GARDE, bouts=1, points_half=103),
+        ...              taker=1)
+        >>> Partie.from_dict(p.to_dict()) == p
+        True
+        """
+        return {"names": list(self.names), "deals": self.deals, "mort": self.mort,
+                "entries": [{"players": list(e.players), "taker": e.taker,
+                             "partner": e.partner, "scores": list(e.scores)}
+                            for e in self.entries]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Partie:
+        """A scoresheet from :meth:`to_dict`'s data, each line checked as :meth:`record`
+        checks it: who plays that deal, a taker and partner among them, scores summing to
+        zero and nothing for the people sitting out."""
+        partie = cls([str(name) for name in data["names"]], deals=int(data["deals"]),
+                     mort=bool(data["mort"]))
+        for raw in data["entries"]:
+            number = len(partie.entries)
+            if partie.is_over:
+                raise ValueError("more deals than the partie lasts")
+            players = partie.players_for_deal(number)
+            taker = int(raw["taker"])
+            partner = None if raw["partner"] is None else int(raw["partner"])
+            scores = tuple(int(s) for s in raw["scores"])
+            if (tuple(raw["players"]) != players or taker not in players
+                    or (partner is not None and partner not in players)
+                    or len(scores) != partie.people or sum(scores) != 0
+                    or any(scores[p] for p in range(partie.people) if p not in players)):
+                raise ValueError(f"deal {number + 1} of a stored scoresheet is not one the "
+                                 "rules give")
+            partie.entries.append(DealEntry(number, players, taker, partner, scores))
+        return partie
 
     def leaders(self) -> list[int]:
         """The people with the highest total (the winners once the partie is over)."""

@@ -45,6 +45,7 @@ __all__ = [
     "difference",
     "score",
     "score_count",
+    "score_from_dict",
     "score_deal",
     "target_for",
 ]
@@ -162,6 +163,31 @@ class Score:
     def scores(self) -> dict[str, int]:
         return {"taker": self.taker, "partner": self.partner, "defender": self.defender}
 
+    def to_dict(self) -> dict[str, Any]:
+        """The score as plain JSON data: the facts it was computed from and the verdict
+        (:func:`score_from_dict` reads it back). The derivation is not stored: it is a
+        function of the facts, rebuilt when asked for, so a stored score never holds a
+        stale or unserialisable cache.
+
+        >>> s = score(players=5, contract=Contract.GARDE, bouts=2, points_half=98,
+        ...           poignees=[(Camp.DEFENSE, PoigneeLevel.SIMPLE)], alone=True)
+        >>> score_from_dict(s.to_dict()) == s
+        True
+        """
+        bouts, points_half, petit_au_bout, poignees, announced, chelem, alone = self.facts
+        return {
+            "players": self.players, "contract": self.contract.code, "won": self.won,
+            "difference": self.difference, "total": self.total,
+            "facts": {
+                "bouts": bouts, "points_half": points_half,
+                "petit_au_bout": None if petit_au_bout is None else petit_au_bout.value,
+                "poignees": [[Camp(camp).value, level.value] for camp, level in poignees],
+                "chelem_announced": announced,
+                "chelem": None if chelem is None else chelem.value,
+                "alone": alone,
+            },
+        }
+
 
 def target_for(bouts: int) -> int:
     """The taker's target with ``bouts`` bouts.
@@ -273,6 +299,34 @@ def score_count(
         total += sum(points for _, points in _chelem_lines(chelem_announced, chelem))
     return Score(players, contract, won, gap, total,
                  (bouts, points_half, petit_au_bout, poignees, chelem_announced, chelem, alone))
+
+
+def score_from_dict(data: Mapping[str, Any]) -> Score:
+    """A score from :meth:`Score.to_dict`'s data, scored again from its facts by
+    :func:`score_count`; the stored verdict must be the one the facts give (a stored score
+    is never trusted over the rules).
+
+    >>> bad = score(players=4, contract=Contract.PETITE, bouts=1, points_half=100).to_dict()
+    >>> bad["total"] += 1
+    >>> score_from_dict(bad)
+    Traceback (most recent call last):
+    ...
+    ValueError: a stored score disagrees with its facts
+    """
+    facts = data["facts"]
+    petit_au_bout = facts["petit_au_bout"]
+    chelem = facts["chelem"]
+    found = score_count(
+        _Figures(int(facts["bouts"]), int(facts["points_half"]),
+                 None if petit_au_bout is None else Camp(petit_au_bout),
+                 None if chelem is None else Camp(chelem)),
+        players=int(data["players"]), contract=Contract.parse(data["contract"]),
+        poignees=[(Camp(camp), PoigneeLevel(level)) for camp, level in facts["poignees"]],
+        chelem_announced=bool(facts["chelem_announced"]), alone=bool(facts["alone"]))
+    if (found.won, found.difference, found.total) != (
+            data["won"], data["difference"], data["total"]):
+        raise ValueError("a stored score disagrees with its facts")
+    return found
 
 
 def _factors(players: int, alone: bool) -> tuple[int, int, int]:

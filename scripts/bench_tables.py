@@ -4,9 +4,13 @@
 * complete deals per second: tables of 4 bot seats (each creation plays a 10-deal partie), on
   SQLite and, when reachable, PostgreSQL (127.0.0.1:5432/test, a schema of its own);
 * actions per second with 32 clients on 8 tables of 4 human seats (each client one seat; an
-  action = a successful POST, the polling GETs included in the cost).
+  action = a successful POST, the polling GETs included in the cost);
+* ``--cache-miss``: only the cost of a table's GET when its state is in no cache (a miss, a
+  fresh process), in the first deal and in the ninth of a 10-deal partie, in-process through
+  the app (the cache emptied before each GET), with the full replay of the log beside it for
+  comparison (what a miss cost before the snapshots).
 
-Usage: python scripts/bench_tables.py [seconds per measure, default 5]
+Usage: python scripts/bench_tables.py [seconds per measure, default 5] | --cache-miss
 """
 
 from __future__ import annotations
@@ -108,6 +112,85 @@ def actions_per_second(base: str, seconds: float, clients: int = 32) -> float:
     return count[0] / (time.perf_counter() - start)
 
 
+def _play_to_deal(http: Any, table: dict[str, Any], number: int, rng: random.Random) -> None:
+    """Play the table's person (seat 0; the others are bots) into deal ``number``, a few
+    tricks in."""
+    token = table["seat_tokens"][0]["token"]
+    while True:
+        _, view = http.get(f"{API}/{table['id']}", token)
+        deal = view["deal"]
+        if deal["number"] == number and deal["phase"] == "playing" and len(deal["tricks"]) >= 4:
+            return
+        status, body = http.post(f"{API}/{table['id']}/actions", choose(view, rng), token)
+        assert status == 201, body
+
+
+def cache_miss(url: str, rounds: int = 200) -> dict[str, float]:
+    """Milliseconds per GET of a table on a cache miss at deal 1 and deal 9, and per full
+    replay of the deal-9 table's log (median of ``rounds``)."""
+    import statistics
+
+    from tables_driver import TestClientHttp
+
+    from tutor import create_app
+    from tutor.tables.resources import get_store
+
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+    http = TestClientHttp(app.test_client())
+    rng = random.Random(9)
+    out: dict[str, float] = {}
+    tables = {}
+    for number in (1, 9):
+        _, table = http.post(API, {"players": 4, "deals": 10, "bots": [1, 2, 3]})
+        _play_to_deal(http, table, number, rng)
+        tables[number] = table
+    with app.app_context():
+        store = get_store()
+    times: dict[int, list[float]] = {1: [], 9: []}
+    replays: dict[int, list[float]] = {1: [], 9: []}
+    for k in range(rounds):  # the two tables in turn: the machine's load hits both alike
+        for number, table in tables.items():
+            store._states.clear()
+            start = time.perf_counter()
+            status, _ = http.get(f"{API}/{table['id']}", table["seat_tokens"][0]["token"])
+            times[number].append(time.perf_counter() - start)
+            assert status == 200
+            if k % 4 == 0:
+                with app.app_context():
+                    start = time.perf_counter()
+                    store.replay(table["id"])
+                    replays[number].append(time.perf_counter() - start)
+    for number, table in tables.items():
+        out[f"deal{number}_events"] = len(store.events(table["id"], 0, limit=100_000))
+        out[f"deal{number}_get"] = statistics.median(times[number]) * 1000
+        out[f"deal{number}_full_replay"] = statistics.median(replays[number]) * 1000
+    return out
+
+
+def main_cache_miss() -> None:
+    targets: list[tuple[str, str]] = [
+        ("sqlite", f"sqlite:///{tempfile.mkdtemp()}/bench.db")]
+    pg = pg_url()
+    if pg is not None:
+        targets.append(("postgresql", pg[0]))
+    try:
+        for name, url in targets:
+            found = cache_miss(url)
+            for number in (1, 9):
+                print(f"tables_{name}_log_events_at_deal_{number}: "
+                      f"{found[f'deal{number}_events']:.0f} events")
+                print(f"tables_{name}_cache_miss_get_deal_{number}: "
+                      f"{found[f'deal{number}_get']:.2f} ms")
+                print(f"tables_{name}_full_replay_deal_{number}: "
+                      f"{found[f'deal{number}_full_replay']:.2f} ms")
+            print(f"tables_{name}_cache_miss_get_ratio_deal9_to_deal1: "
+                  f"{found['deal9_get'] / found['deal1_get']:.2f} x", flush=True)
+    finally:
+        if pg is not None:
+            with pg[2].begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{pg[1]}" CASCADE'))
+
+
 def pg_url() -> tuple[str, str, Any] | None:
     for user in ("postgres", "root"):
         base = f"postgresql+psycopg://{user}@127.0.0.1:5432/test"
@@ -148,4 +231,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--cache-miss" in sys.argv[1:]:
+        main_cache_miss()
+    else:
+        main()

@@ -56,7 +56,7 @@ from rules_fr.deal import Deal, RedealReason, deal, next_dealer, redeal
 from rules_fr.donne import Donne, Phase
 from rules_fr.partie import Partie
 from rules_fr.physical import PhysicalDonne
-from rules_fr.scoring import Score
+from rules_fr.scoring import Score, score_from_dict
 from rules_fr.verdicts import Code, Violation
 
 __all__ = [
@@ -68,6 +68,9 @@ ACTION_TYPES: Final = DEALT_KINDS
 PHYSICAL_ACTION_TYPES: Final = PHYSICAL_KINDS
 """What the referee of a physical table records (nobody records the écart, made face down;
 « Jeu » may go unrecorded: the first card, or the first leader's poignée, implies it)."""
+SNAPSHOT_VERSION: Final = 1
+"""The shape of :meth:`TableState.snapshot`; a stored snapshot of another version is ignored
+(the state is then replayed from the log, which is always possible)."""
 MAX_AUTOMATIC: Final = 20_000
 """A guard against an endless automatic loop (a whole partie of bots is ~1,000 events)."""
 
@@ -149,11 +152,61 @@ class TableState:
     robots: set[int] = field(default_factory=set)
     """The table seats a robot plays now: the bot seats of the creation, and the seats the
     referee handed to a robot since (a ``seat`` event), less those given back."""
+    awaits_deal: bool = False
+    """Rebuilt from a snapshot, which leaves the last deal out: only a ``deal`` event may
+    come next (anything else would act on a deal the state does not hold)."""
 
     def __post_init__(self) -> None:
         self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
         self.dealer_person = self.meta.first_dealer
         self.robots = {i for i, bot in enumerate(self.meta.bots) if bot}
+
+    # --- snapshots ------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the table knows between two deals, as JSON data: the scoresheet and each
+        deal's score (through the core's own serialisers), who deals next and whether he may
+        bid, the redeals, the robots, the pause. Taken just before a ``deal`` event is
+        applied, it leaves out the deal in hand: that event replaces it whole. So a state is
+        rebuilt from the snapshot and the events after it — one deal's events, not the
+        partie's (:meth:`from_snapshot`)."""
+        return {
+            "v": SNAPSHOT_VERSION, "seq": self.seq, "partie": self.partie.to_dict(),
+            "scores": [s.to_dict() for s in self.scores],
+            "dealer_person": self.dealer_person, "dealer_may_bid": self.dealer_may_bid,
+            "deal_attempt": self.deal_attempt, "scored": self.scored, "paused": self.paused,
+            "ruling_needed": self.ruling_needed, "redeals": [dict(r) for r in self.redeals],
+            "irregularities": [dict(i) for i in self.irregularities],
+            "robots": sorted(self.robots),
+        }
+
+    @classmethod
+    def from_snapshot(cls, meta: TableMeta, data: Mapping[str, Any]) -> TableState:
+        """The state a :meth:`snapshot` was taken of, less the deal it leaves out: only the
+        ``deal`` event that followed it may be applied next. Raises ``ValueError`` on a
+        snapshot of another version, or one whose scoresheet the rules refuse."""
+        if data.get("v") != SNAPSHOT_VERSION:
+            raise ValueError(f"snapshot version {data.get('v')!r}")
+        state = cls(meta)
+        partie = Partie.from_dict(data["partie"])
+        if list(partie.names) != list(meta.names) or partie.deals != meta.deals:
+            raise ValueError("the snapshot is another table's")
+        scores = [score_from_dict(s) for s in data["scores"]]
+        if len(scores) != len(partie.entries):
+            raise ValueError("a score for each deal of the scoresheet")
+        state.partie, state.scores = partie, scores
+        state.seq = int(data["seq"])
+        state.dealer_person = int(data["dealer_person"])
+        state.dealer_may_bid = bool(data["dealer_may_bid"])
+        state.deal_attempt = int(data["deal_attempt"])
+        state.scored = bool(data["scored"])
+        state.paused = bool(data["paused"])
+        state.ruling_needed = bool(data["ruling_needed"])
+        state.redeals = [dict(r) for r in data["redeals"]]
+        state.irregularities = [dict(i) for i in data["irregularities"]]
+        state.robots = {int(p) for p in data["robots"]}
+        state.awaits_deal = True
+        return state
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -189,6 +242,10 @@ class TableState:
         """Apply one logged event; events must come in sequence."""
         if event.seq != self.seq + 1:
             raise ValueError(f"event {event.seq} after {self.seq}")
+        if self.awaits_deal:
+            if event.type != "deal":
+                raise ValueError(f"a snapshot is followed by a deal, not {event.type!r}")
+            self.awaits_deal = False
         data = event.data
         match event.type:
             case "deal" if data.get("physical"):

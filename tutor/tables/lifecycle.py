@@ -11,9 +11,9 @@ A table's life, recorded in its ``tables`` row (``closed``, ``closed_reason``, `
    (204 when nothing is left, which tells an ``EventSource`` not to reconnect).
 3. **archived** — ``TABLE_RETENTION_DAYS`` after closing, the retention command
    (``flask --app tutor tables retention``, from cron) writes its log to a JSON Lines file
-   (``--archive-dir``) or just deletes it (``--delete``). Its seats and events are deleted;
-   the row stays as a tombstone of a few bytes, so its tokens get 410 Gone (with the date)
-   rather than a 401 that would make a client ask for a new token.
+   (``--archive-dir``) or just deletes it (``--delete``). Its seats, events and snapshots are
+   deleted; the row stays as a tombstone of a few bytes, so its tokens get 410 Gone (with the
+   date) rather than a 401 that would make a client ask for a new token.
 
 One indexed query per table request reads the row and the time of its last event (the last
 sequence number, through the ``(table_id, seq)`` key): no per-process state, so any worker or
@@ -36,7 +36,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import Engine, Table, delete, func, select, update
 
 from tutor.errors import Problem
-from tutor.tables.models import EventRow, PresenceRow, SeatRow, TableRow
+from tutor.tables.models import EventRow, PresenceRow, SeatRow, SnapshotRow, TableRow
 
 __all__ = ["Standing", "archive_closed", "close", "close_idle", "refuse_closed", "retention",
            "standing"]
@@ -46,6 +46,7 @@ _events = cast(Table, EventRow.__table__)
 _tables = cast(Table, TableRow.__table__)
 _seats = cast(Table, SeatRow.__table__)
 _presence = cast(Table, PresenceRow.__table__)
+_snapshots = cast(Table, SnapshotRow.__table__)
 
 REASONS: Final = ("over", "idle")
 
@@ -186,6 +187,7 @@ def archive_closed(engine: Engine, retention_days: float, archive_dir: Path | No
                                              separators=(",", ":")) + "\n")
                     out.flush()
                     os.fsync(out.fileno())
+                conn.execute(delete(_snapshots).where(_snapshots.c.table_id.in_(ids)))
                 conn.execute(delete(_events).where(_events.c.table_id.in_(ids)))
                 conn.execute(delete(_seats).where(_seats.c.table_id.in_(ids)))
                 conn.execute(delete(_presence).where(_presence.c.table_id.in_(ids)))

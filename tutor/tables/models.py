@@ -1,4 +1,4 @@
-"""The tables' persistence: three tables, the event log append-only.
+"""The tables' persistence: the event log append-only, and snapshots beside it.
 
 * ``tables``: what never changes at a table (people, names, deals, bots, mode, the duplicate
   preset) and the referee token's SHA-256.
@@ -7,6 +7,10 @@
 * ``events``: the log. ``(table_id, seq)`` is unique, so two servers racing to append the same
   sequence number cannot both succeed: one commits, the other gets an integrity error (409).
   Rows are only ever inserted; the state is the replay of the log through ``rules_fr``.
+* ``snapshots``: the table's state just before each deal event, so that a process rebuilds a
+  state from the latest one and the events after it (one deal's worth) instead of the whole
+  partie. Written in the same transaction as the deal event it precedes; only a shortcut —
+  the log stays the truth, and a snapshot that cannot be read is skipped for a full replay.
 
 The schema is created and migrated by Alembic (``tutor/migrations``), never by ``create_all``
 outside tests of the migration itself.
@@ -29,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "PresenceRow", "SeatRow", "TableRow"]
+__all__ = ["Base", "EventRow", "PresenceRow", "SeatRow", "SnapshotRow", "TableRow"]
 
 
 def _now() -> datetime:
@@ -96,3 +100,16 @@ class PresenceRow(Base):
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SnapshotRow(Base):
+    """The table's state after event ``seq``, taken because event ``seq + 1`` is a deal
+    (:meth:`tutor.tables.game.TableState.snapshot`)."""
+
+    __tablename__ = "snapshots"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -9,6 +9,13 @@ seq)`` key is the last guard: if two writers ever got past the lock with the sam
 number, the second insert fails and its whole transaction is rolled back (409). So no action is
 lost or applied twice, whichever process or machine serves the request.
 
+States in O(one deal): just before each ``deal`` event, the state is written as a snapshot
+(:meth:`~tutor.tables.game.TableState.snapshot`, table ``snapshots``) in the same transaction
+as the event. A state not in the cache (a miss, a fresh process, another host) is rebuilt from
+the latest snapshot and the events after it, so its cost is one deal's events whatever the
+length of the partie; a snapshot that cannot be read (another version, refused by the rules'
+own checks) is skipped for a full replay, which the log always allows.
+
 The cache maps a table id to its replayed state and last sequence number. It is only a
 shortcut: every request reads the table's last sequence number from the database and replays
 the events past the cached one, so a state written by another worker or host is never missed.
@@ -45,7 +52,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from rules_fr.contracts import Contract
 from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
-from tutor.tables.models import EventRow, SeatRow, TableRow
+from tutor.tables.models import EventRow, SeatRow, SnapshotRow, TableRow
 from tutor.tables.pubsub import Broker
 
 __all__ = [
@@ -62,6 +69,10 @@ INFO_CACHE_SIZE: Final = 4096
 _events = cast(Table, EventRow.__table__)
 _tables = cast(Table, TableRow.__table__)
 _seats = cast(Table, SeatRow.__table__)
+_snapshots = cast(Table, SnapshotRow.__table__)
+
+Snapshot = tuple[int, dict[str, Any]]
+"""(sequence number, :meth:`TableState.snapshot` data) to store with the events."""
 
 
 def _now() -> datetime:
@@ -275,7 +286,8 @@ class Store:
                 {"table_id": table_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
                  "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
             state = TableState(meta)
-            self._insert(conn, table_id, self._run_automatic(state, table_id))
+            snaps: list[Snapshot] = []
+            self._insert(conn, table_id, self._run_automatic(state, table_id, snaps), snaps)
         self._put(table_id, state)
         return table_id, referee, tokens
 
@@ -288,7 +300,10 @@ class Store:
         meta = info.meta
         copied = [ev for ev in self.events(table_id, 0, limit=1_000_000) if ev.seq <= upto]
         state = TableState(meta)
+        snaps: list[Snapshot] = []
         for ev in copied:
+            if ev.type == "deal" and state.seq:
+                snaps.append((state.seq, state.snapshot()))
             state.apply(ev)
         new_id = secrets.token_urlsafe(12)
         referee = new_token()
@@ -301,7 +316,7 @@ class Store:
             conn.execute(insert(_seats), [
                 {"table_id": new_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
                  "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
-            self._insert(conn, new_id, copied)
+            self._insert(conn, new_id, copied, snaps)
         self._put(new_id, state)
         return new_id, referee, tokens
 
@@ -357,16 +372,39 @@ class Store:
                 self._states.popitem(last=False)
 
     def _catch_up(self, conn: Connection, table_id: str, state: TableState | None,
-                  meta: TableMeta) -> TableState:
-        """``state`` (or a fresh one) with every logged event past its sequence number."""
+                  meta: TableMeta, *, snapshots: bool = True) -> TableState:
+        """``state`` with every logged event past its sequence number; without a state, the
+        latest snapshot's (or, ``snapshots`` false or none readable, a fresh one)."""
+        from_snapshot = False
         if state is None:
-            state = TableState(meta)
+            state = self._latest_snapshot(conn, table_id, meta) if snapshots else None
+            from_snapshot = state is not None
+            if state is None:
+                state = TableState(meta)
         rows = conn.execute(select(_events.c.seq, _events.c.type, _events.c.data)
                             .where(_events.c.table_id == table_id, _events.c.seq > state.seq)
                             .order_by(_events.c.seq)).all()
-        for row in rows:
-            state.apply(Event(row.seq, row.type, row.data))
+        try:
+            for row in rows:
+                state.apply(Event(row.seq, row.type, row.data))
+        except Exception:
+            if not from_snapshot:
+                raise
+            # a snapshot the log contradicts: the log is the truth
+            return self._catch_up(conn, table_id, None, meta, snapshots=False)
         return state
+
+    @staticmethod
+    def _latest_snapshot(conn: Connection, table_id: str, meta: TableMeta) -> TableState | None:
+        """The state of the table's latest readable snapshot, if any (at most one query)."""
+        row = conn.execute(select(_snapshots.c.data).where(_snapshots.c.table_id == table_id)
+                           .order_by(_snapshots.c.seq.desc()).limit(1)).first()
+        if row is None:
+            return None
+        try:
+            return TableState.from_snapshot(meta, row.data)
+        except (ValueError, KeyError, TypeError):
+            return None
 
     def last_seq(self, conn: Connection, table_id: str) -> int:
         return int(conn.execute(select(func.coalesce(func.max(_events.c.seq), 0))
@@ -392,13 +430,22 @@ class Store:
                 state = None
             try:
                 state = self._catch_up(conn, table_id, state, info.meta)
-            except Exception:
-                state = self._catch_up(conn, table_id, None, info.meta)
+            except Exception:  # a cached state the log contradicts: replay it all
+                state = self._catch_up(conn, table_id, None, info.meta, snapshots=False)
         self._put(table_id, state)
         return state
 
     def replay(self, table_id: str) -> TableState:
-        """A fresh replay of the whole log, bypassing the cache (tests compare it)."""
+        """A fresh replay of the whole log, bypassing the cache and the snapshots (tests
+        compare it)."""
+        info = self.info(None, table_id)
+        assert info is not None
+        with self.engine.connect() as conn:
+            return self._catch_up(conn, table_id, None, info.meta, snapshots=False)
+
+    def rebuild(self, table_id: str) -> TableState:
+        """The state rebuilt as a cache miss rebuilds it — the latest snapshot and the events
+        after it — bypassing the cache (tests compare it with :meth:`replay`)."""
         info = self.info(None, table_id)
         assert info is not None
         with self.engine.connect() as conn:
@@ -438,11 +485,12 @@ class Store:
                 state = self._catch_up(conn, table_id, state, info.meta)
                 start = state.seq
                 appended: list[Event] = []
+                snaps: list[Snapshot] = []
                 try:
                     for kind, data in decide(state):
-                        appended.append(self._apply(state, kind, data))
-                    appended.extend(self._run_automatic(state, table_id))
-                    self._insert(conn, table_id, appended)
+                        appended.append(self._apply(state, kind, data, snaps))
+                    appended.extend(self._run_automatic(state, table_id, snaps))
+                    self._insert(conn, table_id, appended, snaps)
                     if appended:
                         self.broker.in_transaction(conn, table_id, state.seq)
                 except BaseException:
@@ -461,32 +509,42 @@ class Store:
         return state, appended
 
     @staticmethod
-    def _apply(state: TableState, kind: str, data: dict[str, Any]) -> Event:
+    def _apply(state: TableState, kind: str, data: dict[str, Any],
+               snaps: list[Snapshot]) -> Event:
         """The next event, applied to ``state`` (raises, before anything is written, if the
-        event is impossible)."""
+        event is impossible). Before a deal (but the first), the state goes to ``snaps``."""
+        if kind == "deal" and state.seq:
+            snaps.append((state.seq, state.snapshot()))
         ev = Event(state.seq + 1, kind, data)
         state.apply(ev)
         return ev
 
     @staticmethod
-    def _insert(conn: Connection, table_id: str, events: list[Event]) -> None:
+    def _insert(conn: Connection, table_id: str, events: list[Event],
+                snaps: Sequence[Snapshot] = ()) -> None:
         """Append ``events`` to the log in one statement (one round trip, whatever their
-        number: a bots' partie is a thousand events), inside the caller's transaction."""
+        number: a bots' partie is a thousand events), and the snapshots taken on the way,
+        inside the caller's transaction."""
+        now = _now()
         if events:
-            now = _now()
             conn.execute(insert(_events), [
                 {"table_id": table_id, "seq": ev.seq, "type": ev.type, "data": dict(ev.data),
                  "created": now} for ev in events])
+        if snaps:
+            conn.execute(insert(_snapshots), [
+                {"table_id": table_id, "seq": seq, "data": data, "created": now}
+                for seq, data in snaps])
 
-    def _run_automatic(self, state: TableState, table_id: str) -> list[Event]:
+    def _run_automatic(self, state: TableState, table_id: str,
+                       snaps: list[Snapshot]) -> list[Event]:
         """Apply the events the server adds by itself (deals, bots, scores) until a person
-        must act; the caller inserts them."""
+        must act; the caller inserts them (and the snapshots added to ``snaps``)."""
         appended = []
         for _ in range(MAX_AUTOMATIC):
             nxt = state.next_automatic(table_id)
             if nxt is None:
                 break
-            appended.append(self._apply(state, *nxt))
+            appended.append(self._apply(state, *nxt, snaps))
         return appended
 
     def table_ids(self, ids: Sequence[str]) -> list[str]:
