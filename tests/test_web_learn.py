@@ -63,3 +63,34 @@ def test_a_typed_ecart_situation_is_drawn(client: FlaskClient) -> None:
     page = client.get(f"/ecart?players=4&lang=en&hand={hand}&chien=2H+3H+4H+T13+T14+T15")
     text = page.get_data(as_text=True)
     assert 'id="ecart-situation"' in text and 'data-chien="2H 3H 4H T13 T14 T15"' in text
+
+
+@pytest.mark.parametrize("lang, other", [("fr", "en"), ("en", "fr")])
+def test_the_glossary_page_has_every_term_both_ways(client: FlaskClient, lang: str,
+                                                   other: str) -> None:
+    from tutor.i18n.glossary import TERM_IDS, terms
+
+    page = client.get(f"/glossary?lang={lang}")
+    text = html.unescape(page.get_data(as_text=True))
+    assert page.status_code == 200
+    for entry in terms(lang):
+        anchor = text.index(f'<dt id="{entry["id"]}"><dfn>{entry["term"]}</dfn>')
+        block = text[anchor:text.index("</dd>", anchor)]
+        assert f'<span lang="{other}">{entry["other"]}</span>' in block
+        assert entry["definition"] in block
+    assert text.count("<dt id=") == len(TERM_IDS)
+
+
+def test_pages_carry_the_glossary_words_they_link(client: FlaskClient) -> None:
+    """Every page hands tutor.js the terms it links in explanations, in its language; the
+    everyday words are left out."""
+    import json
+
+    from tutor.web.texts import GENERIC_TERMS
+
+    page = client.get("/trick?lang=en").get_data(as_text=True)
+    blob = page[page.index('id="web-glossary">') + len('id="web-glossary">'):]
+    linked = json.loads(blob[:blob.index("</script>")])
+    ids = {t["id"] for t in linked}
+    assert {"atout", "excuse", "preneur", "ecart"} <= ids and not ids & GENERIC_TERMS
+    assert {"id": "atout", "term": "trump"} in linked

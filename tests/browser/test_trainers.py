@@ -120,3 +120,20 @@ def test_a_verdict_leaves_once_its_ecart_changes(page) -> None:
     p.locator("#pool button.card").first.click()
     assert verdict.locator(".verdict-title").count() == 0
     assert "Select the cards of your écart" in verdict.inner_text()
+
+
+def test_explanations_link_their_tarot_words_to_the_glossary(page) -> None:
+    """"trump" in a refusal's explanation leads to the glossary's entry (once a dead link)."""
+    page.goto("/trick?players=4&hand=7S+T3+EX&trick=5H&lang=en")
+    p = page.page
+    p.locator("#hand button.card.legal").first.wait_for()
+    p.get_by_role("button", name="7 of spades", exact=True).click()
+    link = p.locator("#verdict .explanation a.term").first
+    link.wait_for()
+    assert link.get_attribute("href") == "/glossary#" + link.get_attribute("href").split("#")[1]
+    word = link.inner_text()
+    link.click()
+    p.wait_for_url("**/glossary#*")
+    target = p.locator("dt:target")
+    assert target.count() == 1 and word.lower().rstrip("s") in target.inner_text().lower()
+    assert p.get_by_role("heading", level=1).inner_text() == "Glossary"

@@ -25,7 +25,7 @@ from rules_fr.cards import CardParseError, parse_card
 from tutor.i18n.language import LANG_COOKIE
 from tutor.web.cards import card_view, cards_table
 from tutor.web.situations import ecart_situation, trick_situation
-from tutor.web.texts import js_texts, practice_texts
+from tutor.web.texts import glossary_links, js_texts, practice_texts
 
 __all__ = ["LANG_COOKIE", "LANGUAGES", "bp", "page_error", "register"]
 
@@ -92,6 +92,7 @@ def _page(template: str, page: str, title: str, **context: Any) -> str:
         other_lang="en" if lang == "fr" else "fr",
         switch_url=_switch_url,
         texts=js_texts(),
+        glossary=glossary_links(lang),
         cards=cards_table(),
         api=url_for("web.home").rstrip("/") + "/api/v1",
         **context,
@@ -260,6 +261,17 @@ def ecart() -> str:
 def score() -> str:
     """The score calculator and a partie scoresheet."""
     return _page("score.html", "score", _("Score calculator"))
+
+
+@bp.get("/glossary")
+def glossary() -> str:
+    """Every tarot word French ⇄ English (:func:`tutor.i18n.glossary.terms`), one anchor per
+    term: ``/glossary#<id>`` is where the explanations' links lead."""
+    from tutor.i18n.glossary import terms
+
+    lang = current_lang()
+    return _page("glossary.html", "glossary", _("Glossary"), terms=terms(lang),
+                 other_label=_("in English:") if lang == "fr" else _("in French:"))
 
 
 def _has_tables(app: Flask) -> bool:

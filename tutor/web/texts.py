@@ -10,11 +10,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-__all__ = ["js_texts", "practice_texts"]
+__all__ = ["GENERIC_TERMS", "glossary_links", "js_texts", "practice_texts"]
 
 
-def js_texts() -> dict[str, str]:
-    """Every sentence of ``tutor.js``, in the page's language, by key."""
+def js_texts() -> dict[str, Any]:
+    """Every sentence of ``tutor.js`` and ``quiz.js``, in the page's language, by key;
+    ``contracts``, ``bids`` and ``camps`` are keyed by the API's codes."""
     return {
         "legal": _("Legal"),
         "illegal": _("Not allowed"),
@@ -57,7 +58,73 @@ def js_texts() -> dict[str, str]:
         "bot": _("Robot %(number)s"),
         "cards_left": _("%(count)s cards"),
         "last_trick": _("Last trick won by %(name)s."),
+        # quizzes (quiz.js)
+        "quiz_new": _("New question"),
+        "quiz_check": _("Check my answer"),
+        "quiz_none": _("No question answered yet in this browser."),
+        "quiz_tally": _("Streak: %(streak)s · right: %(right)s of %(asked)s · best streak: "
+                        "%(best)s"),
+        "quiz_streak": _("%(streak)s right answers in a row."),
+        "quiz_right": _("Right"),
+        "quiz_wrong": _("Not quite"),
+        "quiz_players": _("%(count)s players"),
+        "quiz_trick_number": _("trick %(number)s"),
+        "quiz_called": _("called card: %(card)s"),
+        "quiz_contract": _("Contract: %(contract)s"),
+        "quiz_you_lead": _("You lead: the trick is empty."),
+        "quiz_play_hint": _("Select every card you may play, then check your answer."),
+        "quiz_legal_cards": _("The cards you may play: %(cards)s."),
+        "quiz_mistakes": _("Where your answer differs"),
+        "quiz_left_out": _("may be played, and you left it out:"),
+        "quiz_not_allowed": _("may not be played:"),
+        "quiz_hand": _("The taker's hand"),
+        "quiz_chien": _("The chien"),
+        "quiz_ecart": _("The écart put aside"),
+        "quiz_yes_legal": _("Legal"),
+        "quiz_no_illegal": _("Not legal"),
+        "quiz_cards": _("The cards to count"),
+        "quiz_points": _("Points"),
+        "quiz_points_answer": _("They are worth %(points)s points. Oudlers among them: "
+                                "%(bouts)s."),
+        "quiz_taker_score": _("The taker's score"),
+        "quiz_taker_figures": _("The taker's camp won %(points)s points. Its oudlers: %(bouts)s."),
+        "quiz_petit_au_bout": _("Petit au bout: %(camp)s"),
+        "quiz_chelem": _("Slam made by: %(camp)s"),
+        "quiz_alone": _("The taker plays alone."),
+        "quiz_with_partner": _("The taker plays with the partner he called."),
+        "quiz_score_answer": _("The taker scores %(score)s."),
+        "quiz_trick_hint": _("Press the card that wins the trick (cards in play order)."),
+        "quiz_winner": _("%(card)s wins the trick."),
+        "quiz_bids_before": _("Bids so far: %(bids)s"),
+        "quiz_first_to_speak": _("You speak first."),
+        "quiz_bid_asked": _("Your bid: %(bid)s"),
+        "quiz_yes": _("Yes"),
+        "quiz_no": _("No"),
+        "quiz_bid_legal": _("This bid may be made."),
+        "quiz_bid_illegal": _("This bid may not be made."),
+        "contracts": {"petite": _("Petite"), "garde": _("Garde"), "garde_sans": _("Garde sans"),
+                      "garde_contre": _("Garde contre")},
+        "bids": {"passe": _("Pass"), "petite": _("Petite"), "garde": _("Garde"),
+                 "garde_sans": _("Garde sans"), "garde_contre": _("Garde contre")},
+        "camps": {"taker": _("Taker's camp"), "defense": _("Defence")},
+        "region_trick": _("Trick"),
+        "region_hand": _("Your hand"),
     }
+
+
+GENERIC_TERMS = frozenset({"carte", "main", "donne", "camp", "partie", "marque", "passe",
+                           "mort", "attaque", "se-defausser", "entame"})
+"""Glossary terms not linked inside sentences: words of everyday speech ("card", "hand",
+"game"…) that would put a link on every line, and "discard", which the English sentences
+also use for the écart."""
+
+
+def glossary_links(lang: str) -> list[dict[str, str]]:
+    """The glossary terms ``tutor.js`` links in explanations: ``{"id", "term"}`` in ``lang``."""
+    from tutor.i18n.glossary import terms
+
+    return [{"id": t["id"], "term": t["term"]} for t in terms(lang)
+            if t["id"] not in GENERIC_TERMS]
 
 
 def practice_texts() -> dict[str, Any]:

@@ -341,6 +341,8 @@
       ]);
     }
     const ruleLink = (v) => (v.rule ? node("a", { href: "/rules#" + v.rule, text: T.rule_link, "data-rule": v.rule }) : null);
+    // Tarot words of the referee's sentences linked to the glossary (tutor.js's linkTerms).
+    const linked = (text) => (kit.linkTerms ? kit.linkTerms(text) : [text]);
     const glossaryLink = () => node("a", { href: "/glossary", className: "glossary-link", text: P.glossary_link });
 
     function say(nodes) { why.replaceChildren(...nodes.filter(Boolean)); }
@@ -348,7 +350,7 @@
     function violationsList(violations, explanation) {
       const once = violations.length === 1 && explanation.includes(violations[0].message);
       return [
-        node("p", { className: "explanation" }, [node("span", { text: explanation + " " }), once ? ruleLink(violations[0]) : null, " ", glossaryLink()]),
+        node("p", { className: "explanation" }, [node("span", {}, linked(explanation + " ")), once ? ruleLink(violations[0]) : null, " ", glossaryLink()]),
         violations.length && !once ? node("ul", { className: "violations bad" },
           violations.map((v) => node("li", {}, [node("span", { text: v.message + " " }), ruleLink(v)]))) : null,
       ];
@@ -442,7 +444,7 @@
       advise("/advice/bid", { players: shown.players, hand: deal.hand, bids: deal.bids.map((b) => b.bid) }, (data) => [
         node("p", { className: "verdict-title", "data-role": "advised", "data-bid": data.bid, text: fill(P.advised_bid, { bid: bidName(data.bid) }) }),
         node("p", { className: "legend", text: fill(P.advice_strength, { strength: data.strength }) }),
-        ...reasons(data), node("p", { className: "explanation", text: data.explanation }),
+        ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
         shown.you.legal.bids.includes(data.bid) ? button(data.bid === "passe" ? P.bids.passe : fill(P.follow_bid, { bid: bidName(data.bid) }),
           { "data-role": "follow" }, () => act({ type: "bid", bid: data.bid })) : null,
       ]);
@@ -461,7 +463,7 @@
         (data) => [
           node("p", { className: "verdict-title", text: P.advised_ecart }),
           data.ecart ? node("div", { className: "cards", "data-role": "advised-ecart" }, data.ecart.map((c) => mini(c))) : null,
-          ...reasons(data), node("p", { className: "explanation", text: data.explanation }),
+          ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
           data.ecart ? button(P.follow_ecart, { "data-role": "follow" }, () => { ecartPick = new Set(data.ecart); drawHand(); }) : null,
         ]);
     }
@@ -478,7 +480,7 @@
         chelem_announced: Boolean(deal.chelem_announced),
       }, (data) => [
         node("p", { className: "verdict-title", "data-role": "advised", "data-card": data.card, text: fill(P.advised_card, { card: cardName(data.card) }) }),
-        ...reasons(data), node("p", { className: "explanation", text: data.explanation }),
+        ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
         button(P.follow_card, { "data-role": "follow" }, () => play(data.card)),
       ]);
     }
@@ -647,7 +649,7 @@
         ]),
         node("h3", { text: T.derivation }),
         node("ol", { className: "derivation", "data-role": "derivation" }, score.derivation.map((l) => node("li", { text: l.text, "data-code": l.code }))),
-        node("p", { className: "explanation", text: score.explanation }),
+        node("p", { className: "explanation" }, linked(score.explanation)),
         node("h3", { text: T.scores }),
         node("ul", { className: "deal-scores" }, scores),
         node("h3", { text: P.replay_title }),

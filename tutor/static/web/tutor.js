@@ -34,6 +34,32 @@
     return node;
   }
 
+  /* Tarot words of a sentence linked to their glossary entries (#web-glossary: this
+   * language's terms), the first time each appears: text and <a> nodes to append. */
+  const GLOSSARY = readJson("web-glossary");
+  const TERMS = (Array.isArray(GLOSSARY) ? GLOSSARY : []).slice().sort((a, b) => b.term.length - a.term.length);
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const TERM_RE = TERMS.length
+    ? new RegExp("(?<![\\p{L}\\p{N}-])(" + TERMS.map((t) => escape(t.term)).join("|") + ")(s|x)?(?![\\p{L}\\p{N}-])", "giu")
+    : null;
+  const TERM_ID = new Map(TERMS.map((t) => [t.term.toLowerCase(), t.id]));
+  function linkTerms(text) {
+    const out = [];
+    const seen = new Set();
+    let last = 0;
+    if (!TERM_RE || !text) return [String(text || "")];
+    for (const match of String(text).matchAll(TERM_RE)) {
+      const id = TERM_ID.get(match[1].toLowerCase());
+      if (!id || seen.has(id)) continue;
+      seen.add(id);
+      out.push(text.slice(last, match.index));
+      out.push(el("a", { href: "/glossary#" + id, className: "term", text: match[0] }));
+      last = match.index + match[0].length;
+    }
+    out.push(text.slice(last));
+    return out.filter((part) => part !== "");
+  }
+
   function codes(text) {
     return (text || "").split(/\s+/).filter(Boolean);
   }
@@ -205,7 +231,7 @@
           el("span", { className: "verdict-mark", "aria-hidden": "true", text: data.legal ? "✓ " : "✗ " }),
           el("span", { text: (data.legal ? T.legal : T.illegal) + " — " + cardName(data.card) }),
         ]),
-        el("p", { className: "explanation", text: data.explanation }),
+        el("p", { className: "explanation" }, linkTerms(data.explanation)),
         ruleLinks(T.violations, data.violations, "bad"),
         ruleLinks(T.warnings, data.warnings, "warn"),
       ]);
@@ -282,7 +308,7 @@
           el("span", { className: "verdict-mark", "aria-hidden": "true", text: data.legal ? "✓ " : "✗ " }),
           el("span", { text: data.legal ? T.ecart_legal : T.ecart_illegal }),
         ]),
-        el("p", { className: "explanation", text: data.explanation }),
+        el("p", { className: "explanation" }, linkTerms(data.explanation)),
         ruleLinks(T.violations, data.violations, "bad"),
         // Trumps are shown only for an écart the taker may make: none for an illegal one.
         data.legal ? el("div", { className: "shown" }, [
@@ -411,7 +437,7 @@
         ]),
         el("h3", { text: T.derivation }),
         el("ol", { className: "derivation", id: "derivation" }, data.derivation.map((line) => el("li", { text: line.text }))),
-        el("p", { className: "explanation", text: data.explanation }),
+        el("p", { className: "explanation" }, linkTerms(data.explanation)),
         el("h3", { text: T.scores }),
         el("dl", { className: "scores" }, scores.flatMap(([who, value]) => [el("dt", { text: who }), el("dd", { text: String(value) })])),
       ]);
@@ -453,8 +479,9 @@
   const pages = { rules: initRules, trick: initTrick, ecart: initEcart, score: initScore };
   if (pages[body.dataset.page]) pages[body.dataset.page]();
   const cardOrder = (code) => (CARDS[code] ? CARDS[code].order : 99);
-  const kit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS };
+  const kit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS, linkTerms: linkTerms };
   window.TarotKit = kit;
+  if (window.TarotQuiz) window.TarotQuiz(kit);
   if (window.TarotPractice) window.TarotPractice(kit);
   if (window.TarotRefereeKit) {
     const refereeKit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, CARDS: CARDS };
