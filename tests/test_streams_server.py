@@ -2,7 +2,9 @@
 the test client: many streams open while the API answers, a reconnect by ``Last-Event-ID``,
 delivery between two instances through Redis and through PostgreSQL LISTEN/NOTIFY, stream
 tickets (expiry, misuse, never logged), a broker outage (503 for new streams, open streams
-keep every event exactly once), and each seat's stream carrying its own cards only.
+keep every event exactly once), a PostgreSQL LISTEN connection killed again and again (the
+listener reconnects by itself, its open stream catches up from the log, nothing lost or
+doubled), and each seat's stream carrying its own cards only.
 
 Redis is 127.0.0.1:6379 (database 1), PostgreSQL 127.0.0.1:5432/test in a schema of its own;
 every run uses channels of its own (``TAROT_PUBSUB_PREFIX``), so parallel runs never meet.
@@ -339,3 +341,98 @@ def test_broker_outage_refuses_new_streams_and_loses_nothing(tmp_path: Path,
             assert [m["data"] for m in seen] == _events_as(on_b, table, token)
     finally:
         proxy.close()
+
+
+def test_postgres_listen_connection_dropped_reconnects_and_catches_up(pg_url: str) -> None:
+    """Two instances on PostgreSQL without Redis. B's LISTEN connection (the one listener:
+    a process listens once it has a stream) is killed by the database
+    (``pg_terminate_backend``) again and again while instance A keeps acting: notifications
+    sent meanwhile are lost for B, whose open stream still delivers every event once, in
+    order, from the log; the listener connects again by itself (back in
+    ``pg_stat_activity``, new streams open) and push resumes."""
+    prefix = _prefix()
+    admin = create_engine(pg_url)
+    with LiveServer(pg_url, prefix=prefix, workers=1) as a, \
+            LiveServer(pg_url, prefix=prefix, workers=1) as b:
+        on_a, on_b = UrllibHttp(a.base), UrllibHttp(b.base)
+        table = _table(on_a)
+        token = table["seat_tokens"][2]["token"]
+        path = f"{API}/{table['id']}/stream?timeout=120"
+        stream = SseStream(b.port, path, _bearer(token))
+        assert stream.status == 200
+        rng = random.Random(13)
+        _drive(on_a, table, rng, 3)
+        seen = stream.read_until(_seq(on_a, table))
+        listener = f"{prefix}_tables-listener"
+
+        def listeners() -> int:
+            with admin.connect() as conn:
+                return int(conn.execute(text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = :name"),
+                    {"name": listener}).scalar_one())
+
+        assert listeners() == 1  # B's, started by its stream (A streams nothing)
+        stop, killed = threading.Event(), [0]
+
+        def kill_listeners() -> None:
+            while not stop.is_set():
+                with admin.connect() as conn:
+                    killed[0] += int(conn.execute(text(
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE application_name = :name"), {"name": listener}).scalar_one())
+                stop.wait(0.05)
+
+        killer = threading.Thread(target=kill_listeners)
+        killer.start()
+        try:
+            _drive(on_a, table, rng, 12)  # actions while the LISTENs keep dropping
+        finally:
+            stop.set()
+            killer.join(10)
+        assert killed[0] >= 3, "the listener was dropped (and came back between kills)"
+        seen += stream.read_until(_seq(on_a, table))  # caught up from the log
+
+        deadline = time.monotonic() + 15
+        while listeners() < 1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert listeners() == 1, "the listener connected again by itself"
+        probe = SseStream(b.port, path + "&limit=1", _bearer(token))
+        assert probe.status == 200, "B's broker is back: new streams open"
+        probe.close()
+        _drive(on_a, table, rng, 4)
+        final = _seq(on_a, table)
+        seen += _read_all(stream, final)
+        assert [m["id"] for m in seen] == list(range(1, final + 1))  # none lost, none twice
+        assert [m["data"] for m in seen] == _events_as(on_b, table, token)
+        _check_isolation(pg_url, table, 2, seen)
+    admin.dispose()
+
+
+def test_listener_retries_at_the_shortest_delay_after_each_outage() -> None:
+    """(No server: the listener's loop alone.) A broker connection that worked and then
+    dropped is retried after the shortest delay, however many outages came before; only
+    attempts that fail to connect back off."""
+    from tutor.tables import pubsub
+
+    class Flaky(pubsub._ListeningBroker):
+        name = "flaky"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.attempts = 0
+
+        def _listen(self) -> None:
+            self.attempts += 1
+            if self.attempts > 7:
+                self._stopped.set()
+                return
+            if self.attempts % 2:  # connects, then the connection drops
+                self._on_connected()
+            raise ConnectionError("dropped")
+
+    broker = Flaky()
+    waits: list[float] = []
+    broker._stopped.wait = lambda delay: waits.append(delay) or False  # type: ignore
+    broker._run()
+    short, backed_off = pubsub.RECONNECT_DELAYS[:2]
+    assert waits == [short, backed_off] * 3 + [short]

@@ -194,6 +194,8 @@ class _ListeningBroker(Broker):
                 if self._connected.is_set():
                     log.warning("%s broker lost (%s): streams read the log until it is back",
                                 self.name, error)
+                    failures = 0  # a connection that worked: retry soon, not after the
+                    # longest delay that earlier outages reached
                 self._connected.clear()
                 self._wake_all()
                 delay = RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)]
