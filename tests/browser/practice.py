@@ -1,37 +1,42 @@
-"""Driving the card table from a test: its state is mirrored on ``#practice``
+"""Driving the card table (table.js) from a test: its state is mirrored on its root element —
+``#practice`` on the practice table, ``#online-seat`` on an online table's seat page —
 (``data-table``, ``data-seq``, ``data-busy``, ``data-phase``, ``data-mine``, ``data-stage``,
 ``data-refusals``), so a test waits for the state it needs after each action, never for a
-fixed time. Cards and bids are found by their accessible names, as a screen reader would."""
+fixed time. Cards and bids are found by their accessible names, as a screen reader would.
+Each helper takes the root's id as ``root`` (the practice table's by default)."""
 
 from __future__ import annotations
 
-
-def state(p) -> dict[str, str]:
-    return p.locator("#practice").evaluate("n => Object.assign({}, n.dataset)")
+PRACTICE = "practice"
 
 
-def wait_ready(p) -> None:
+def state(p, root: str = PRACTICE) -> dict[str, str]:
+    return p.locator(f"#{root}").evaluate("n => Object.assign({}, n.dataset)")
+
+
+def wait_ready(p, root: str = PRACTICE) -> None:
     p.wait_for_function(
-        "() => { const r = document.getElementById('practice');"
-        " return r && !r.hidden && r.dataset.busy === 'false' && r.dataset.seq !== ''; }")
+        "id => { const r = document.getElementById(id);"
+        " return r && !r.hidden && r.dataset.busy === 'false' && r.dataset.seq !== ''; }",
+        arg=root)
 
 
-def act(p, control, *, key: str | None = None) -> bool:
+def act(p, control, *, key: str | None = None, root: str = PRACTICE) -> bool:
     """Press ``control`` (a click, or ``key`` on it when focused) and wait for the referee's
     answer: True when the table moved on, False when the action was refused in place."""
-    before = state(p)
+    before = state(p, root)
     if key:
         control.focus()
         p.keyboard.press(key)
     else:
         control.click()
     p.wait_for_function(
-        "([seq, refusals, stage]) => { const r = document.getElementById('practice');"
+        "([id, seq, refusals, stage]) => { const r = document.getElementById(id);"
         " return r.dataset.busy === 'false'"
         " && (r.dataset.seq !== seq || r.dataset.refusals !== refusals"
         "     || r.dataset.stage !== stage); }",
-        arg=[before["seq"], before["refusals"], before["stage"]])
-    after = state(p)
+        arg=[root, before["seq"], before["refusals"], before["stage"]])
+    after = state(p, root)
     return after["seq"] != before["seq"] or after["stage"] != before["stage"]
 
 
@@ -48,20 +53,21 @@ def sit_down(p, players: int) -> None:
         " && r.dataset.table !== before && r.dataset.seq !== ''; }", arg=before)
 
 
-def hand(p):
-    return p.get_by_role("region", name="Your hand", exact=True).or_(
-        p.get_by_role("region", name="Votre main", exact=True))
+def hand(p, root: str = PRACTICE):
+    return p.locator(f"#{root}").get_by_role("region", name="Your hand", exact=True).or_(
+        p.locator(f"#{root}").get_by_role("region", name="Votre main", exact=True))
 
 
-def hand_codes(p) -> list[str]:
-    return hand(p).locator("button.card").evaluate_all("n => n.map(b => b.dataset.code)")
+def hand_codes(p, root: str = PRACTICE) -> list[str]:
+    return hand(p, root).locator("button.card").evaluate_all(
+        "n => n.map(b => b.dataset.code)")
 
 
-def legal_cards(p):
-    return hand(p).locator("button.card.legal")
+def legal_cards(p, root: str = PRACTICE):
+    return hand(p, root).locator("button.card.legal")
 
 
-def select(p, card) -> None:
+def select(p, card, root: str = PRACTICE) -> None:
     """Tap a card once: it is selected and the referee says whether it may be played, and
     why."""
     code = card.get_attribute("data-code")
@@ -71,18 +77,18 @@ def select(p, card) -> None:
     else:
         card.click()
     p.wait_for_function(
-        "code => { const w = document.querySelector('#practice [data-role=why]');"
+        "([id, code]) => { const w = document.querySelector(`#${id} [data-role=why]`);"
         " const sel = document.querySelector("
-        "   `#practice [data-role=hand] button[data-code='${code}']`);"
+        "   `#${id} [data-role=hand] button[data-code='${code}']`);"
         " return w && w.querySelector('.verdict-title') && sel"
-        " && sel.getAttribute('aria-pressed') === 'true'; }", arg=code)
+        " && sel.getAttribute('aria-pressed') === 'true'; }", arg=[root, code])
 
 
-def play(p, card) -> bool:
+def play(p, card, root: str = PRACTICE) -> bool:
     """Tap a legal card twice: select (and read why), then play."""
     code = card.get_attribute("data-code")
-    select(p, card)
-    return act(p, hand(p).locator(f"button.card[data-code='{code}']"))
+    select(p, card, root)
+    return act(p, hand(p, root).locator(f"button.card[data-code='{code}']"), root=root)
 
 
 def say_jeu(p) -> None:

@@ -1,15 +1,18 @@
 """An online table for people in Chromium: the creator opens a table for four from
 ``/referee/new``; four browser contexts join it by their invite links and play a complete deal
-by clicking legal card buttons named after the cards. At every step each context shows its own
-hand only — the hand the API gives its token, sharing no card with the other contexts' hands.
-One context reloads mid-trick and resumes; a second tab of one seat acts on a stale view and is
-refused with the reason and what changed; a context that loses its connection shows a banner.
-The scoresheet shown is the API's; then the creator, from the referee's link, sees who is
-connected and hands the seats to robots, which finish the partie; its scoresheet downloads as
-CSV, equal to the API's.
+on the practice table's card table (table.js), by tapping legal card buttons named after the
+cards. Every seat page follows the table by its stream (an EventSource opened with a stream
+ticket). At every step each context shows its own hand only — the hand the API gives its
+token, sharing no card with the other contexts' hands. One context reloads mid-trick and
+resumes; a second tab of one seat acts on a stale view and is refused with the reason and what
+changed; a context that loses its connection shows a banner. The scoresheet shown is the API's,
+and each seat can open the deal's review; then the creator, from the referee's link, sees who
+is connected and hands the seats to robots, which finish the partie; its scoresheet downloads
+as CSV, equal to the API's.
 
-Each page mirrors its state on ``#online`` (``data-seq``, ``data-busy``, ``data-mine``,
-``data-refusals``): the test waits on it, never for a fixed time."""
+A seat page mirrors its card table's state on ``#online-seat`` and the page's on ``#online``
+(``data-seq``, ``data-busy``, ``data-mine``, ``data-refusals``, ``data-stream``): the test waits
+on them, never for a fixed time."""
 
 from __future__ import annotations
 
@@ -24,9 +27,11 @@ from typing import Any
 from rules_fr.cards import CardSet
 from rules_fr.ecart import random_legal_ecart
 
+from . import practice as card_table
 from .conftest import DESKTOP, PHONE, Page
 
 SHOWN = "n => Object.assign({}, n.dataset)"
+SEAT = "online-seat"  # the card table of a seat's page
 
 
 def _api_view(server: str, table_id: str, token: str) -> dict[str, Any]:
@@ -36,31 +41,30 @@ def _api_view(server: str, table_id: str, token: str) -> dict[str, Any]:
         return json.loads(answer.read())
 
 
-def _state(p: Page) -> dict[str, str]:
-    return p.page.locator("#online").evaluate(SHOWN)
+def _state(p: Page, root: str = SEAT) -> dict[str, str]:
+    return p.page.locator(f"#{root}").evaluate(SHOWN)
 
 
 def _hand(p: Page) -> list[str]:
-    return p.page.locator("#online-hand button.card").evaluate_all(
-        "n => n.map(b => b.dataset.code)")
+    return card_table.hand_codes(p.page, SEAT)
 
 
-def _wait_seq(p: Page, seq: int) -> None:
+def _wait_seq(p: Page, seq: int, root: str = SEAT) -> None:
     p.page.wait_for_function(
-        "seq => { const r = document.getElementById('online');"
+        "([id, seq]) => { const r = document.getElementById(id);"
         " return r && !r.hidden && r.dataset.busy === 'false' && r.dataset.seq === String(seq); }",
-        arg=seq)
+        arg=[root, seq])
 
 
-def _click(p: Page, locator: Any) -> None:
+def _click(p: Page, locator: Any, root: str = SEAT) -> None:
     """Click and wait for the referee's answer (the table moved on, or a refusal)."""
-    before = _state(p)
+    before = _state(p, root)
     locator.click()
     p.page.wait_for_function(
-        "([seq, refusals]) => { const r = document.getElementById('online');"
+        "([id, seq, refusals]) => { const r = document.getElementById(id);"
         " return r.dataset.busy === 'false'"
         " && (r.dataset.seq !== seq || r.dataset.refusals !== refusals); }",
-        arg=[before["seq"], before["refusals"]])
+        arg=[root, before["seq"], before["refusals"]])
 
 
 class _Hold:
@@ -115,6 +119,9 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
         players = [open_page(PHONE if i == 0 else DESKTOP) for i in range(4)]
         for p, link in zip(players, links, strict=True):
             p.page.goto(link)
+        for p in players:  # each seat page follows the table by its stream
+            p.page.wait_for_function(
+                "() => document.getElementById('online').dataset.stream === 'open'")
         twin = open_page(DESKTOP)  # a second tab of seat 2: two people acting on one seat
         twin.page.goto(links[2])
 
@@ -141,23 +148,30 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
                     if j != i:
                         assert not hands[i] & hands[j]
             assert _state(actor)["mine"] == "true"
+            for i, p in enumerate(players):  # the others are told whom they wait for
+                if i != seat:
+                    status = p.page.locator(f"#{SEAT} .table-status").inner_text()
+                    assert f"À {table['names'][seat]} de jouer" in status, status
             deal = table["deal"]
             phase = deal["phase"]
             page = actor.page
+            seat_table = page.locator(f"#{SEAT}")
+            actions = seat_table.locator("[data-role=actions]")
             if phase == "bidding":
-                bid = "garde" if first_bid else "passe"
+                bid = "Garde" if first_bid else "Passe"
                 first_bid = False
-                _click(actor, page.locator(f"#online-actions button[data-bid='{bid}']"))
+                _click(actor, actions.get_by_role("button", name=bid, exact=True))
             elif phase == "ecart":
                 chien = CardSet.parse(deal["chien"])
                 hand = CardSet.parse(_hand(actor)) - chien
                 ecart = random_legal_ecart(4, hand, chien, rng)
                 for code in ecart.codes():
-                    page.locator(f"#online-hand button[data-code='{code}']").click()
-                assert page.locator("#online-hand [aria-pressed='true']").count() == len(ecart)
-                _click(actor, page.locator("#online-ecart"))
+                    card_table.hand(page, SEAT).locator(f"button[data-code='{code}']").click()
+                assert card_table.hand(page, SEAT).locator(
+                    "[aria-pressed='true']").count() == len(ecart)
+                _click(actor, actions.locator("[data-role=ecart]"))
             elif phase == "announcing":
-                _click(actor, page.locator("#online-jeu"))
+                _click(actor, actions.locator("[data-role=jeu]"))
             else:
                 trick = deal["trick"]["cards"]
                 if len(deal["tricks"]) == 4 and len(trick) == 2 and not reloaded:
@@ -165,9 +179,10 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
                     actor.page.reload()
                     _wait_seq(actor, table["seq"])
                     assert set(_hand(actor)) == hands[seat]
-                    assert actor.page.locator("#online-trick figure").count() == 2
+                    assert seat_table.locator("[data-role=trick]").get_attribute(
+                        "data-cards") == "2"
                     reloaded = True
-                legal = page.locator("#online-hand button.card:not([disabled])")
+                legal = card_table.legal_cards(page, SEAT)
                 names = legal.evaluate_all("n => n.map(b => b.getAttribute('aria-label'))")
                 assert names, "no legal card"
                 choice = rng.choice(names)
@@ -181,15 +196,15 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
                     twin.page.route("**/events?*", hold)
                     while not hold.routes:
                         twin.page.wait_for_timeout(50)
-                button = page.locator("#online-hand").get_by_role("button", name=choice,
-                                                                  exact=True)
-                _click(actor, button)
+                button = card_table.hand(page, SEAT).get_by_role("button", name=choice, exact=True)
+                assert card_table.play(page, button, SEAT)
                 if twin_stale:
                     hold.on = False
-                    other = twin.page.locator("#online-hand button.card:not([disabled])")
-                    _click(twin, other.first)  # one seat, two people: the second is refused
-                    verdict = twin.page.locator("#online-verdict")
-                    assert verdict.locator(".changes li").count() >= 1
+                    other = card_table.legal_cards(twin.page, SEAT).first
+                    # one seat, two people: the second is refused, told why and what changed
+                    card_table.play(twin.page, other, SEAT)
+                    verdict = twin.page.locator(f"#{SEAT} [data-role=why]")
+                    verdict.locator(".changes li").first.wait_for()
                     assert str(table["seq"]) in verdict.inner_text()  # what it had seen
                     assert int(_state(twin)["refusals"]) == 1
                     hold.release()
@@ -210,24 +225,33 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
             _wait_seq(p, table["seq"])
             cells = p.page.locator("#online-sheet tbody tr").first.locator("td.num")
             assert [int(c) for c in cells.all_inner_texts()] == entry["scores"]
-            assert p.page.locator("#online-derivation li").count() >= 3
+            # the last trick stays on the table; the deal's review is one tap away
+            p.page.wait_for_function(
+                "() => document.getElementById('online-seat').dataset.stage === 'last-trick'")
+        players[0].shot("referee-online-last-trick")
+        for p in players:
+            p.page.locator(f"#{SEAT} [data-role=see-review]").click()
+            review = p.page.get_by_role("region", name="Bilan de la donne", exact=True)
+            review.wait_for()
+            assert review.locator("[data-role=derivation] li").count() >= 3
+            assert review.locator("[data-role=pile-sum]").inner_text().find("91") >= 0
         players[0].shot("referee-online-scored")
 
         # the creator, at the referee's link: who is connected, then robots finish the partie
         creator.page.goto(referee_link)
-        _wait_seq(creator, table["seq"])
+        _wait_seq(creator, table["seq"], "online")
         seats = creator.page.locator("#online-seats .seat")
         assert seats.evaluate_all("n => n.map(s => s.dataset.connected)") == ["true"] * 4
         assert creator.page.locator("#online-hand-box").is_hidden()
         for seat in range(4):
             _click(creator, creator.page.locator(
-                f"#online-seats button.seat-robot[data-seat='{seat}']"))
+                f"#online-seats button.seat-robot[data-seat='{seat}']"), "online")
         deadline = time.monotonic() + 10
         while not _api_view(server, table_id, referee)["over"] and time.monotonic() < deadline:
             time.sleep(0.1)
         final = _api_view(server, table_id, referee)
         assert final["over"]
-        _wait_seq(creator, final["seq"])
+        _wait_seq(creator, final["seq"], "online")
         assert creator.page.locator("#online-sheet tbody tr").count() == 3
         with creator.page.expect_download() as info:
             creator.page.locator("#online-exports a[download]").click()

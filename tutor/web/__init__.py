@@ -283,12 +283,17 @@ def practice() -> str:
     """A deal against robots on a table of the tables API."""
     from flask import current_app
 
+    return _page("practice.html", "practice", _("Practice table"),
+                 available=_has_tables(current_app), practice_texts=card_table_texts())
+
+
+def card_table_texts() -> dict[str, Any]:
+    """What the card table (``table.js``) is given: its sentences, and the trumps of each
+    poignée by player count (the core's table rules, not the script's)."""
     from rules_fr.table import rules_for
 
-    return _page("practice.html", "practice", _("Practice table"),
-                 available=_has_tables(current_app),
-                 practice_texts={**practice_texts(), "sizes": {
-                     str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)}})
+    return {**practice_texts(), "sizes": {
+        str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)}}
 
 
 from tutor.web import referee as _referee  # noqa: E402,F401  (its routes join ``bp``)

@@ -89,5 +89,9 @@ def referee_new() -> str:
 @bp.get("/referee/table/<string(minlength=8,maxlength=32):table_id>")
 def referee_table(table_id: str) -> str:
     """An online table as one seat (or the referee) sees it; the token is in the fragment."""
+    from tutor.tables.schemas import EVENT_TYPES
+    from tutor.web import card_table_texts
+
     return _referee_page("referee_table.html", "referee", _("Online table"),
-                         table_id=table_id)
+                         table_id=table_id, table_texts=card_table_texts(),
+                         event_types=list(EVENT_TYPES))

@@ -138,6 +138,7 @@ def practice_texts() -> dict[str, Any]:
         "to_move": _("to play"),
         "your_turn": _("Your turn."),
         "waiting": _("The robots are playing…"),
+        "waiting_for": _("Waiting for %(name)s to play…"),
         "bid_prompt": _("Your bid:"),
         "call_prompt": _("Call a card:"),
         "ecart_prompt": _("Select the cards of your écart, then put them aside:"),

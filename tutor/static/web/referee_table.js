@@ -2,12 +2,25 @@
  * /referee/table/<id>#k=<token>. The view is the API's for that token (GET /tables/<id>): a seat
  * sees its own hand only, with the actions the rules allow it now (you.legal); every action is
  * checked by the API (422 with the explanation, 409 when the table moved on — then the page says
- * what changed and shows the table as it is). The page follows the table by polling
- * /tables/<id>/events?since=<seq>; a reload resumes from the address. The referee's link also
- * hands an idle seat to a robot, and gives it back.
+ * what changed and shows the table as it is). A reload resumes from the address. The referee's
+ * link also hands an idle seat to a robot, and gives it back.
+ *
+ * A seat of a table of 3 to 5 plays on the card table of the practice table (table.js, mounted
+ * on #online-seat, no advice: other people play), with who is connected beside each name; the
+ * referee's and spectators' link, and the tables of 6 or 7 where players sit out, keep the
+ * plain view below.
+ *
+ * The page follows the table by its stream: an EventSource opened with a stream ticket (POST
+ * /tables/<id>/stream-tickets; an EventSource cannot send Authorization), each event waking a
+ * catch-up from /tables/<id>/events?since=<seq> — the log, so nothing is lost or doubled. A
+ * ticket lives a minute: when the browser's own reconnection is refused, the page asks for a
+ * new one. While no stream is open (none offered, the broker out, the network down) the page
+ * polls the events every half second, as before; with one open it only checks the connection
+ * and the seats every few seconds.
  *
  * State mirrored on #online for the browser tests: data-seq, data-busy, data-phase, data-mine
- * (this seat is to act), data-seat, data-refusals. */
+ * (this seat is to act), data-seat, data-refusals, data-stream (open | polling); a seat's card
+ * table mirrors its own on #online-seat (see table.js). */
 (function () {
   "use strict";
 
@@ -21,6 +34,13 @@
     const tableId = root.dataset.tableId;
     const token = K.fragment().k;
     const POLL_MS = 500;
+    const HEARTBEAT_MS = 4000;
+    const seatRoot = $("online-seat");
+    const eventTypes = (root.dataset.eventTypes || "").split(" ").filter(Boolean);
+    const enc = encodeURIComponent(tableId);
+    let seatTable = null; // a seat's card table (table.js), once the view says it is a seat
+    let source = null; // the EventSource, while one is open or opening
+    let streamRetry = null;
     let view = null;
     let busy = false;
     let refusals = 0;
@@ -38,33 +58,84 @@
       root.setAttribute("aria-busy", on ? "true" : "false");
     }
 
-    async function refresh() {
-      const answer = await K.call("GET", "/tables/" + encodeURIComponent(tableId), token);
+    async function refresh(events) {
+      const answer = await K.call("GET", "/tables/" + enc, token);
       if (answer.ok) {
         const moved = !view || view.seq !== answer.data.seq;
         view = answer.data;
         if (moved) pick = pick && view.you.legal && (view.you.legal.ecart || view.you.legal.poignees.length) ? pick : null;
-        draw();
+        await draw(events);
       }
       return answer;
     }
 
-    /* Follow the table: the events since the last seq; when there are any, the new view. */
+    const acting = () => busy || (seatTable !== null && seatRoot.dataset.busy === "true");
+    const streaming = () => source !== null && source.readyState === 1; // EventSource.OPEN
+
+    /* Catch up with the log: the events since the view's seq and, when there are any, the new
+     * view. One at a time; a wake-up during one runs another after it. */
+    let catching = false;
+    let catchAgain = false;
+    async function catchUp() {
+      if (catching) { catchAgain = true; return; }
+      catching = true;
+      try {
+        do {
+          catchAgain = false;
+          if (!view) break;
+          if (acting()) { catchAgain = false; setTimeout(catchUp, 100); break; }
+          const answer = await K.call("GET", "/tables/" + enc + "/events?since=" + view.seq, token);
+          if (answer.ok && answer.data.events.length && !acting()) {
+            showScore(answer.data.events);
+            await refresh(answer.data.events);
+          } else if (answer.ok && Date.now() - lastSeats > HEARTBEAT_MS) {
+            await refresh(); // who is connected changes without an event
+          }
+        } while (catchAgain);
+      } finally {
+        catching = false;
+      }
+    }
+
+    /* The fallback and the heartbeat: poll while no stream is open; with one, only now and
+     * then (the seats' presence, and a lost connection shown by the banner). */
     async function follow() {
       clearTimeout(timer);
-      if (view && !busy) {
-        const answer = await K.call("GET", "/tables/" + encodeURIComponent(tableId) + "/events?since=" + view.seq, token);
-        if (answer.ok && answer.data.events.length && !busy) {
-          showScore(answer.data.events);
-          await refresh();
-        } else if (answer.ok) {
-          // presence changes without an event: refresh the seats now and then
-          if (Date.now() - lastSeats > 4000) await refresh();
-        }
-      }
-      timer = setTimeout(follow, POLL_MS);
+      if (!streaming() || Date.now() - lastSeats > HEARTBEAT_MS) await catchUp();
+      if (!source && !streamRetry) subscribe();
+      root.dataset.stream = streaming() ? "open" : "polling";
+      timer = setTimeout(follow, streaming() ? HEARTBEAT_MS : POLL_MS);
     }
     let lastSeats = 0;
+
+    /* Open the stream of this token with a fresh ticket. The browser reconnects by itself
+     * (Last-Event-ID); once it gives up (a refused, expired ticket), a new ticket is asked
+     * for after a pause; meanwhile follow() polls. */
+    async function subscribe() {
+      if (!window.EventSource || !eventTypes.length || !view || source) return;
+      const ticket = await K.call("POST", "/tables/" + enc + "/stream-tickets", token);
+      if (!ticket.ok || !ticket.data || !ticket.data.ticket || source) { retryStream(); return; }
+      const url = kit.API + "/tables/" + enc + "/stream?ticket=" + encodeURIComponent(ticket.data.ticket)
+        + "&since=" + view.seq + "&lang=" + kit.LANG;
+      const opened = new EventSource(url);
+      source = opened;
+      const wake = () => catchUp();
+      eventTypes.forEach((type) => opened.addEventListener(type, wake));
+      opened.addEventListener("open", () => { root.dataset.stream = "open"; catchUp(); });
+      opened.addEventListener("error", () => {
+        root.dataset.stream = "polling";
+        if (opened.readyState === 2) { // CLOSED: the browser will not retry this URL
+          if (source === opened) source = null;
+          retryStream();
+        }
+        catchUp(); // a lost connection shows its banner from there
+      });
+    }
+
+    function retryStream() {
+      if (streamRetry) return;
+      streamRetry = setTimeout(() => { streamRetry = null; subscribe(); }, 3000);
+    }
 
     async function act(action, label) {
       if (busy || !view) return;
@@ -270,13 +341,59 @@
       K.text($("online-status"), facts.join(" · "));
     }
 
-    function draw() {
+    /* A seat of a table of 3 to 5: the card table, fed with each new view. */
+    const seatMode = () => Boolean(window.TarotTable && view && view.you.role === "seat" && view.players <= 5);
+
+    function presenceNote(seat, v) {
+      if (!v) return null;
+      const p = (v.presence || []).find((x) => x.seat === seat) || {};
+      const robot = v.bots.includes(seat);
+      return el("span", { className: "presence-note" + (robot ? " bot" : p.connected ? " on" : ""),
+        "data-connected": p.connected ? "true" : "false", text: robot ? R.robot_plays : p.connected ? R.connected : R.idle });
+    }
+
+    async function drawSeatTable(events) {
+      if (!seatTable) {
+        ["online-trick-box", "online-hand-box", "online-verdict", "online-result-box", "online-status"].forEach((id) => { $(id).hidden = true; });
+        $("online-seats").closest("section").hidden = true;
+        seatRoot.hidden = false;
+        seatTable = window.TarotTable.mount(seatRoot, {
+          kit: kit, texts: JSON.parse($("table-texts").textContent), table: tableId, token: token,
+          poll: false, advice: false, sheet: false, seatExtra: presenceNote,
+          onStale: async (seq, problem) => {
+            const changes = await K.changesSince(tableId, token, seq, view.names);
+            return [line(false, (problem && problem.detail) || R.stale),
+              el("p", { className: "explanation", text: R.stale }),
+              changes.length ? el("ul", { className: "changes" }, changes.map((c) => el("li", { text: c }))) : null];
+          },
+          onChange: () => { // after the seat's own action: the page's view follows the table's
+            const latest = seatTable && seatTable.view;
+            if (latest && latest.seq > view.seq) { view = latest; drawSheetOnly(); }
+          },
+        });
+      }
+      await seatTable.update(view, events || null);
+    }
+
+    function drawSheetOnly() {
+      lastSeats = Date.now();
+      root.dataset.seq = String(view.seq);
+      K.drawSheet($("online-sheet"), view);
+      K.sheetExports($("online-exports"), view, "scoresheet-" + view.id);
+    }
+
+    async function draw(events) {
       root.hidden = false;
       root.dataset.seq = String(view.seq);
       root.dataset.phase = view.deal ? view.deal.phase : "";
       root.dataset.mine = mine() ? "true" : "false";
       root.dataset.seat = view.you.role === "seat" ? String(view.you.seat) : "referee";
       root.dataset.over = view.over ? "true" : "false";
+      if (seatMode()) {
+        drawSheetOnly();
+        await drawSeatTable(events);
+        return;
+      }
       drawStatus();
       drawSeats();
       drawTrick();
@@ -296,8 +413,10 @@
         return;
       }
       // the last deal's score, when the page opens after it (a reload, a late arrival)
-      const log = await K.call("GET", "/tables/" + encodeURIComponent(tableId) + "/events?since=0", token);
-      if (log.ok) showScore(log.data.events);
+      if (!seatTable) {
+        const log = await K.call("GET", "/tables/" + enc + "/events?since=0", token);
+        if (log.ok) showScore(log.data.events);
+      }
       follow();
     })();
   });

@@ -15,6 +15,11 @@
  *                                   // call table.update(view, events) when a stream feeds it
  *     undo: async () => {...},      // optional: shows "Undo" (the practice table forks its log)
  *     names: (seat, view) => "…",   // optional: how a seat is called (default: view.names)
+ *     advice: false,                // optional: no advice buttons (a game with other people)
+ *     sheet: false,                 // optional: the page shows the scoresheet itself
+ *     seatExtra: (seat, view) => node,   // optional: more about a seat (who is connected)
+ *     onStale: async (seq, problem) => [nodes],  // optional: a 409 (the table moved on since
+ *                                   // seq): what to say once the new view is drawn
  *   });
  *   table.update(view, events)      // a new view of GET /tables/<id> (and the events since)
  *   table.refresh()                 // ask the server again
@@ -61,6 +66,7 @@
     let knownEntries = null; // scoresheet entries already reviewed
     let countKey = "";
     let destroyed = false;
+    const withAdvice = options.advice !== false;
     const showCount = () => { try { return localStorage.getItem(COUNT_KEY) !== "off"; } catch (e) { return true; } };
 
     // --- the skeleton -----------------------------------------------------------------------
@@ -93,7 +99,7 @@
       [node("h2", { text: P.region_sheet }), node("div", { className: "table-wrap" }, [sheetTable])]);
     const playArea = node("div", { className: "play-area" }, [felt, meBar, hand, handCount, why, advice, counting]);
     root.classList.add("card-table");
-    root.replaceChildren(status, tools, playArea, reviewBox, sheetBox);
+    root.replaceChildren(...[status, tools, playArea, reviewBox, options.sheet === false ? null : sheetBox].filter(Boolean));
 
     countToggle.addEventListener("change", () => {
       try { localStorage.setItem(COUNT_KEY, countToggle.checked ? "on" : "off"); } catch (e) { /* private mode */ }
@@ -185,6 +191,7 @@
       const turn = shown && shown.to_move === seat && stage === "play";
       return node("div", { className: "seat pos-" + place(seat) + (turn ? " turn" : ""), "data-seat": String(seat) }, [
         node("strong", { className: "seat-name", text: name(seat) }),
+        options.seatExtra ? options.seatExtra(seat, shown) : null,
         ...roles(seat, deal).map((r) => node("span", { className: "role", text: r })),
         turn ? node("span", { className: "role turn-mark", text: P.to_move }) : null,
         bid ? node("span", { className: "bid-bubble", "data-bid": bid.bid, text: bidName(bid.bid) }) : null,
@@ -391,7 +398,7 @@
         out.push(node("p", { className: "prompt", text: P.bid_prompt }));
         out.push(node("div", { className: "bid-row" }, legal.bids.map((bid) =>
           button(bidName(bid), { className: "bid" + (bid === "passe" ? "" : " primary"), "data-bid": bid }, () => act({ type: "bid", bid: bid })))));
-        if (legal.bids.length > 1) out.push(button(P.advice_bid, { className: "advice-button", "data-role": "ask-advice" }, askBidAdvice));
+        if (withAdvice && legal.bids.length > 1) out.push(button(P.advice_bid, { className: "advice-button", "data-role": "ask-advice" }, askBidAdvice));
       } else if (legal.calls.length) {
         out.push(node("p", { className: "prompt", text: P.call_prompt }));
         out.push(node("div", { className: "call-row" }, legal.calls.map((code) => {
@@ -400,11 +407,11 @@
           b.addEventListener("click", () => act({ type: "call", card: code }, code));
           return b;
         })));
-        out.push(button(P.advice_call, { className: "advice-button", "data-role": "ask-advice" }, askCallAdvice));
+        if (withAdvice) out.push(button(P.advice_call, { className: "advice-button", "data-role": "ask-advice" }, askCallAdvice));
       } else if (legal.ecart) {
         out.push(node("p", { className: "prompt", text: P.ecart_prompt }));
         out.push(button(P.ecart_submit, { className: "primary", "data-role": "ecart" }, makeEcart));
-        out.push(button(P.advice_ecart, { className: "advice-button", "data-role": "ask-advice" }, askEcartAdvice));
+        if (withAdvice) out.push(button(P.advice_ecart, { className: "advice-button", "data-role": "ask-advice" }, askEcartAdvice));
       } else if (legal.jeu || legal.chelem) {
         out.push(node("p", { className: "prompt", text: P.jeu_prompt }));
         if (legal.jeu) out.push(button(P.jeu, { className: "primary jeu", "data-role": "jeu" }, () => act({ type: "jeu" })));
@@ -418,7 +425,7 @@
           });
         }
         if (v.to_move === me() && legal.cards.length && deal && deal.phase === "playing") {
-          out.push(button(P.advice_play, { className: "advice-button", "data-role": "ask-advice" }, askPlayAdvice));
+          if (withAdvice) out.push(button(P.advice_play, { className: "advice-button", "data-role": "ask-advice" }, askPlayAdvice));
         }
       }
       actions.replaceChildren(...out);
@@ -533,7 +540,15 @@
       setBusy(true);
       try {
         const answer = await call("POST", "/tables/" + table + "/actions", Object.assign({ seat: me(), seq: view.seq }, action));
-        if (answer.status === 409) { await refresh(); return; }
+        if (answer.status === 409) {
+          const seen = view.seq;
+          const told = options.onStale ? await options.onStale(seen, answer.data) : null;
+          await refresh();
+          refusals += 1;
+          root.dataset.refusals = String(refusals);
+          if (told) say(told);
+          return;
+        }
         if (!answer.ok) {
           refused(P.refused + (code ? " — " + cardName(code) : ""), answer.data && (answer.data.explanation || answer.data.detail), answer.data && answer.data.violations);
           return;
@@ -709,7 +724,9 @@
       if (stage === "last-trick") text = P.deal_over;
       else if (stage === "review") text = fill(P.review_title, { number: review.number });
       else if (v.over) text = P.over;
-      else text = mine ? P.your_turn : P.waiting;
+      else if (mine) text = P.your_turn;
+      else if (v.to_move === null || v.to_move === undefined || (v.bots || []).includes(v.to_move)) text = P.waiting;
+      else text = fill(P.waiting_for, { name: name(v.to_move) }); // a person, at an online table
       const facts = [text];
       if (stage === "play" && deal && deal.called_card) facts.push(fill(P.called, { card: cardName(deal.called_card) }));
       if (status.textContent !== facts.join(" · ")) status.textContent = facts.join(" · ");

@@ -484,7 +484,7 @@
   if (window.TarotQuiz) window.TarotQuiz(kit);
   if (window.TarotPractice) window.TarotPractice(kit);
   if (window.TarotRefereeKit) {
-    const refereeKit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, CARDS: CARDS };
+    const refereeKit = Object.assign({ CARDS: CARDS }, kit); // the referee scripts say CARDS
     const R = window.TarotRefereeKit(refereeKit);
     (window.TarotRefereePages || []).forEach((page) => page(refereeKit, R));
   }
