@@ -94,3 +94,48 @@ def test_pages_carry_the_glossary_words_they_link(client: FlaskClient) -> None:
     ids = {t["id"] for t in linked}
     assert {"atout", "excuse", "preneur", "ecart"} <= ids and not ids & GENERIC_TERMS
     assert {"id": "atout", "term": "trump"} in linked
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_course_step_renders_with_a_live_exercise(client: FlaskClient, lang: str) -> None:
+    from tutor.services.quiz import KINDS
+    from tutor.web.course import STEPS
+
+    index = html.unescape(client.get(f"/course?lang={lang}").get_data(as_text=True))
+    kinds = set()
+    for number in range(1, STEPS + 1):
+        assert f'href="/course/{number}"' in index
+        page = client.get(f"/course/{number}?lang={lang}")
+        text = html.unescape(page.get_data(as_text=True))
+        assert page.status_code == 200
+        kind = re.search(r'data-quiz="(\w+)"', text).group(1)
+        assert kind in KINDS and 'data-autostart="true"' in text
+        kinds.add(kind)
+        assert 'class="term" href="/glossary#' in text, number  # tarot words linked
+        assert ('rel="next"' in text) == (number < STEPS)
+        assert ('rel="prev"' in text) == (number > 1)
+    assert kinds == set(KINDS)  # every kind of question is exercised somewhere
+    assert client.get("/course/13").status_code == 404
+    assert client.get("/course/0").status_code == 404
+
+
+def test_the_course_states_the_cores_figures(client: FlaskClient) -> None:
+    """The numbers of the course are the core's: targets, hand and chien sizes, values."""
+    from rules_fr.cards import CARDS
+    from rules_fr.contracts import Contract
+    from rules_fr.scoring import CONTRACT_BASE, TARGETS
+    from rules_fr.table import rules_for
+
+    def step(number: int) -> str:
+        page = client.get(f"/course/{number}?lang=en").get_data(as_text=True)
+        return re.sub(r"<[^>]+>", "", html.unescape(page))
+
+    assert f"{len(CARDS)} cards" in step(1)
+    assert "worth 4.5 points, a queen 3.5, a knight 2.5, a jack 1.5" in step(3)
+    assert f"worth {sum(c.points_half for c in CARDS) // 2} points" in step(3)
+    four = rules_for(4)
+    assert f"with 4, {four.hand_size} and {four.chien_size}" in step(4)
+    assert (f"{TARGETS[0]} points with no oudler, {TARGETS[1]} with one, {TARGETS[2]} with two "
+            f"and {TARGETS[3]} with all three") in step(11)
+    assert f"worth {CONTRACT_BASE} plus the difference" in step(12)
+    assert f"Garde contre × {Contract.GARDE_CONTRE.multiplier}" in step(12)

@@ -263,6 +263,29 @@ def score() -> str:
     return _page("score.html", "score", _("Score calculator"))
 
 
+@bp.get("/course")
+def course() -> str:
+    """The beginner's course: its steps, from the cards to the score."""
+    from tutor.web.course import steps
+
+    return _page("course.html", "course", _("A course for beginners"), steps=steps())
+
+
+@bp.get("/course/<int(min=1, max=99):number>")
+def course_step(number: int) -> str:
+    """One step of the course, with its live exercise (a quiz of the rules engine)."""
+    from tutor.web.course import STEPS, linked, step
+
+    found = step(number)
+    if found is None:
+        raise NotFound()
+    lang = current_lang()
+    return _page("course_step.html", "course", _("Step %(number)s: %(title)s", number=number,
+                                                  title=found["title"]),
+                 step=found, number=number, count=STEPS,
+                 linked=lambda text: linked(text, lang))
+
+
 @bp.get("/glossary")
 def glossary() -> str:
     """Every tarot word French ⇄ English (:func:`tutor.i18n.glossary.terms`), one anchor per

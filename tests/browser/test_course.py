@@ -1,0 +1,51 @@
+"""The beginner's course in Chromium: each step's exercise starts by itself on the real
+engine, is answered and explained; the steps lead from one to the next, on a phone too."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from .conftest import PHONE
+
+
+def _question(page, kind: str) -> dict:
+    page.page.wait_for_function(
+        f"() => document.getElementById('quiz-{kind}').dataset.state === 'asking'")
+    seed = page.page.locator(f"#quiz-{kind}").get_attribute("data-seed")
+    url = f"{page.base}/api/v1/quiz/{kind}?players=4&seed={seed}&lang=fr"
+    with urllib.request.urlopen(url) as answer:  # noqa: S310 (the test's own server)
+        return json.load(answer)
+
+
+def test_a_step_exercise_starts_by_itself_and_is_explained(page) -> None:
+    page.goto("/course/3?lang=fr")
+    p = page.page
+    assert p.locator("h1").inner_text() == "La valeur des cartes"
+    quiz = _question(page, "count")
+    section = p.locator("#quiz-count")
+    assert section.locator(".quiz-question").inner_text() == quiz["question"]
+    section.get_by_label("Points").fill(str(quiz["answer"]["points"]))
+    section.get_by_role("button", name="Vérifier ma réponse").click()
+    p.wait_for_function("() => document.getElementById('quiz-count').dataset.result")
+    assert section.get_attribute("data-result") == "right"
+    assert section.locator(".explanation").inner_text() == quiz["explanation"]
+    # The course's own words link to the glossary; the steps follow one another.
+    assert p.locator(".course-text a.term[href='/glossary#bout']").count() == 1
+    steps = p.get_by_role("navigation", name="Étapes du cours")
+    steps.get_by_role("link", name="Étape 4 →").click()
+    p.wait_for_url("**/course/4*")
+    assert p.locator(".kicker").text_content() == "Étape 4 sur 12"
+
+
+def test_the_bidding_step_on_a_phone(page) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    page.goto("/course/5?lang=en")
+    quiz = _question(page, "bid")
+    answer = "Yes" if quiz["answer"]["legal"] else "No"
+    p.locator("#quiz-bid").get_by_role("button", name=answer, exact=True).click()
+    p.wait_for_function("() => document.getElementById('quiz-bid').dataset.result")
+    assert p.locator("#quiz-bid").get_attribute("data-result") == "right"
+    assert p.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    page.shot("course-step")
