@@ -33,6 +33,7 @@ __all__ = [
     "TOPICS",
     "Rule",
     "is_rule_id",
+    "is_seed_name",
     "parse_catalog",
     "parse_sources",
     "rule",
@@ -61,6 +62,9 @@ FFT_SOURCE: Final = "FFT 2012"
 
 _RULE_ID: Final = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
 _SEED_SOURCE: Final = re.compile(r"\d{3}_[0-9a-f]{16}")
+_WEB_SOURCE: Final = re.compile(r"web:[a-z0-9]+(?:-[a-z0-9]+)*")
+"""A web page read where the seeds and the FFT's rulebook are silent (a club's pages on the
+referee's procedure): titled like any source; a rule citing one says so in its note."""
 _BLANKS: Final = re.compile(r"[ \t\r\n]+")  # not str.split(): a no-break space must survive
 _FIELDS: Final = frozenset({"id", "topic", "title", "text", "sources", "note"})
 
@@ -74,7 +78,8 @@ class Rule:
     title: str
     text: str
     sources: tuple[str, ...]
-    """Seed file names without ``.txt`` (``000_79ccdf50a49e58e5``) and/or ``"FFT 2012"``."""
+    """Seed file names without ``.txt`` (``000_79ccdf50a49e58e5``), ``"FFT 2012"``, and
+    ``web:<key>`` for a web page read where both are silent."""
     note: str | None = None
     """Where the sources disagree or a seed is loose: which one was followed, and why."""
 
@@ -85,7 +90,7 @@ class Rule:
         >>> rule("counting.excuse").seeds
         ()
         """
-        return tuple(s for s in self.sources if s != FFT_SOURCE)
+        return tuple(s for s in self.sources if is_seed_name(s))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,20 @@ class Source:
     @property
     def context(self) -> str:
         return f"source.{self.key}"
+
+
+def is_seed_name(name: str) -> bool:
+    """Whether ``name`` is a seed text's name (its file name without ``.txt``).
+
+    >>> is_seed_name("000_79ccdf50a49e58e5"), is_seed_name("FFT 2012")
+    (True, False)
+    """
+    return _SEED_SOURCE.fullmatch(name) is not None
+
+
+def _is_source_name(name: object) -> bool:
+    return isinstance(name, str) and (
+        name == FFT_SOURCE or is_seed_name(name) or _WEB_SOURCE.fullmatch(name) is not None)
 
 
 def is_rule_id(text: str) -> bool:
@@ -178,8 +197,8 @@ def _parse_source(entry: Mapping[str, Any]) -> Source:
     if set(entry) != {"name", "key", "title"}:
         raise ValueError(f"{label}: fields must be name, key and title")
     name, key = entry["name"], entry["key"]
-    if not isinstance(name, str) or not (name == FFT_SOURCE or _SEED_SOURCE.fullmatch(name)):
-        raise ValueError(f"{label}: neither a seed nor {FFT_SOURCE!r}")
+    if not _is_source_name(name):
+        raise ValueError(f"{label}: neither a seed, {FFT_SOURCE!r} nor a web:<key> page")
     if not isinstance(key, str) or not is_rule_id(f"source.{key}"):
         raise ValueError(f"{label}: key must be a kebab-case word")
     title = _prose(entry["title"], label)
@@ -207,10 +226,9 @@ def _parse_rule(entry: Mapping[str, Any]) -> Rule:
     if not isinstance(sources, list) or not sources:
         raise ValueError(f"{label}: sources must be a non-empty list")
     for source in sources:
-        if not isinstance(source, str) or not (
-            source == FFT_SOURCE or _SEED_SOURCE.fullmatch(source)
-        ):
-            raise ValueError(f"{label}: source {source!r} is neither a seed nor {FFT_SOURCE!r}")
+        if not _is_source_name(source):
+            raise ValueError(f"{label}: source {source!r} is neither a seed, {FFT_SOURCE!r} "
+                             "nor a web:<key> page")
     if len(set(sources)) != len(sources):
         raise ValueError(f"{label}: a source is cited twice")
     return Rule(rule_id, entry["topic"], title, text, tuple(sources), note)

@@ -21,7 +21,10 @@ the écart (petite, garde: the chien went to the taker's hand) or the chien (gar
 contre). Then what only the whole deal reveals is checked (:meth:`PhysicalDonne.irregularities`:
 the écart, the king call's ladder, each poignée against the cards its seat played, the first
 lead of the called suit, a petit sec that should have annulled the deal), and the deal is
-counted and scored as ``POST /score/deal`` scores the same tricks.
+counted and scored as ``POST /score/deal`` scores the same tricks — except after a revoke: a
+deal where one was established is scored only once the referee has ruled
+(:meth:`PhysicalDonne.rule`, play.revoke-ruling), since no FFT text read gives a penalty to
+apply in his place.
 
 >>> from rules_fr.actions import Bid, PlayCard
 >>> from rules_fr.cards import parse_card
@@ -55,11 +58,12 @@ from rules_fr.cards import DECK, Card, CardSet
 from rules_fr.deal import check_hand_for_misdeal
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
-from rules_fr.machine import DealMachine
+from rules_fr.machine import DealMachine, Phase
 from rules_fr.play import check_play
 from rules_fr.poignee import check_poignee
-from rules_fr.renonce import RevokeTracker
+from rules_fr.renonce import RevokeRuling, RevokeTracker
 from rules_fr.replay import dealt_hands, played_hands
+from rules_fr.scoring import Score
 from rules_fr.table import TableRules
 from rules_fr.verdicts import Code, Violation, violation
 
@@ -97,6 +101,8 @@ class PhysicalDonne(DealMachine):
         """(trick revealed at, deal seat, violations) of every revoke logged in this deal."""
         self.end_checked = False
         """The end-of-deal irregularities were logged (and ruled on): score now."""
+        self.ruling: RevokeRuling | None = None
+        """The referee's ruling on the deal's revokes (``None``: none yet, or no revoke)."""
 
     # --- what the table knows ---------------------------------------------------------------
 
@@ -167,6 +173,37 @@ class PhysicalDonne(DealMachine):
         self.revokes.append(entry)
         self.pending_revokes = []
         return entry
+
+    # --- the referee's ruling on a revoke -------------------------------------------------------
+
+    @property
+    def awaiting_ruling(self) -> bool:
+        """The deal is over, a revoke was established in it, and the referee has not ruled:
+        it cannot be scored yet (play.revoke-ruling)."""
+        return self.phase is Phase.FINISHED and bool(self.revokes) and self.ruling is None
+
+    def rule(self, ruling: RevokeRuling) -> None:
+        """Record the referee's ruling on the revokes of the finished deal; a
+        :class:`ValueError` when nothing awaits one (no revoke, the deal not over, or already
+        ruled).
+
+        >>> d = PhysicalDonne(players=4, dealer=0)
+        >>> d.rule(RevokeRuling.AS_PLAYED)
+        Traceback (most recent call last):
+        ...
+        ValueError: no revoke awaits the referee's ruling
+        """
+        if not self.awaiting_ruling:
+            raise ValueError("no revoke awaits the referee's ruling")
+        self.ruling = RevokeRuling(ruling)
+
+    def score(self) -> Score:
+        """The deal's score (see :meth:`DealMachine.score`); after a revoke, only once the
+        referee has ruled to score it as played (an annulled deal has no score)."""
+        if self.revokes and self.ruling is not RevokeRuling.AS_PLAYED:
+            raise ValueError("a revoke was established: the deal is scored only as the "
+                             "referee rules")
+        return super().score()
 
     # --- the end ------------------------------------------------------------------------------
 

@@ -6,7 +6,12 @@ A player who does not follow the led suit has none of it; one who discards inste
 trumping has no trump; one who plays a trump below the highest in the trick has no higher
 trump. The excuse proves nothing. When that player later shows a card he was proved not to
 hold, the earlier play was a revoke: the verdict names the trick where it happened and the
-rule it broke.
+rule it broke (catalog ``play.revoke``).
+
+What follows a revoke is the referee's (``play.revoke-ruling``): no FFT text read states a
+penalty, so the core invents none. A deal with an established revoke is not scored until the
+referee rules (:class:`RevokeRuling`): the deal scored as played, or annulled and dealt again
+by the same dealer (:data:`rules_fr.deal.RedealReason.REFEREE`).
 
 >>> from rules_fr.cards import parse_cards, parse_card
 >>> t = RevokeTracker(players=4)
@@ -20,12 +25,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from rules_fr.cards import TRUMP_MASK, TRUMPS_ABOVE, Card
 from rules_fr.play import led_card
 from rules_fr.verdicts import Code, Violation, violation
 
-__all__ = ["Inference", "RevokeTracker"]
+__all__ = ["Inference", "RevokeRuling", "RevokeTracker"]
+
+
+class RevokeRuling(StrEnum):
+    """The referee's decision on a deal where a revoke was established (play.revoke-ruling).
+
+    The sources read say the play stops, the referee is called and decides; none states a
+    penalty. These are the two decisions the service can carry out itself; any other sanction
+    is the referee's, outside the service.
+    """
+
+    AS_PLAYED = "as-played"
+    """Score the deal from the tricks as they were played."""
+    ANNUL = "annul"
+    """Annul the deal: the same dealer deals again, and may bid."""
 
 
 @dataclass(frozen=True, slots=True)

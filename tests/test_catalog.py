@@ -41,6 +41,8 @@ EXPECTED_IDS = (
     "score.base", "score.multipliers", "score.petit-au-bout", "score.poignee", "score.chelem",
     "score.defence-chelem", "score.split", "score.zero-sum", "partie.length", "partie.sit-out",
     "partie.mort", "duplicate.contract", "duplicate.notes", "duplicate.quadrettes",
+    "deal.pick-up-early", "deal.chien-count-shown", "chien.arbiter", "play.revoke",
+    "play.revoke-ruling",
 )
 
 # Where the sources disagree, the rule must say which one it follows (see the brief).
@@ -162,7 +164,15 @@ def test_sources_well_formed(rule_id: str) -> None:
     assert sources and isinstance(sources, tuple)
     assert len(set(sources)) == len(sources)
     for source in sources:
-        assert source == FFT_SOURCE or re.fullmatch(r"\d{3}_[0-9a-f]{16}", source)
+        assert source == FFT_SOURCE or re.fullmatch(r"\d{3}_[0-9a-f]{16}|web:[a-z0-9-]+", source)
+
+
+def test_web_pages_are_cited_only_where_a_note_says_why() -> None:
+    """A club's web page is no FFT text: a rule citing one names it in its note."""
+    for r in RULES.values():
+        pages = [s for s in r.sources if s.startswith("web:")]
+        if pages:
+            assert r.note and ("page" in r.note or "club" in r.note.lower()), r.id
 
 
 def test_sources_name_existing_seeds() -> None:
@@ -178,7 +188,9 @@ def test_sources_name_existing_seeds() -> None:
 def test_fft_rulings_cited() -> None:
     fft_only = [r.id for r in RULES.values() if r.sources == (FFT_SOURCE,)]
     assert "counting.excuse" in fft_only
-    assert all(r.seeds == tuple(s for s in r.sources if s != FFT_SOURCE) for r in RULES.values())
+    assert all(r.seeds == tuple(s for s in r.sources
+                                if s != FFT_SOURCE and not s.startswith("web:"))
+               for r in RULES.values())
 
 
 @pytest.mark.parametrize(("rule_id", "seed"), sorted(DISAGREEMENTS.items()))

@@ -248,6 +248,7 @@ ERROR_PARAMS = {
     "unsupported-language": {"lang": "de", "supported": "en, fr"},
     "seat-forbidden": {"seat": 1, "asked": 2},
     "referee-only": {"action": "annul"},
+    "no-ruling-pending": {"action": "as-played"},
     "stale-seq": {"seq": 12, "sent": 10},
     "action-field-missing": {"action": "play", "field": "card"},
     "duplicate-deal": {"reason": "petit sec"},

@@ -1,8 +1,11 @@
 """Physical tables: voids inferred from plays, revokes reported when a later card
 contradicts them (seed 000 card-play rules)."""
 
+import pytest
+
 from rules_fr.cards import parse_card, parse_cards
-from rules_fr.renonce import RevokeTracker
+from rules_fr.physical import PhysicalDonne
+from rules_fr.renonce import RevokeRuling, RevokeTracker
 from rules_fr.verdicts import Code
 
 
@@ -40,3 +43,59 @@ def test_card_already_played() -> None:
     t.observe(1, [], parse_card("KH"), trick=1)
     assert [v.code for v in t.observe(2, [], parse_card("KH"), trick=2)] == [
         Code.CARD_ALREADY_PLAYED]
+
+
+# --- play.revoke-ruling: a deal with an established revoke is scored as the referee rules --
+
+
+def _physical_with_revoke(seed: int) -> PhysicalDonne:
+    """A scripted four-player deal with a revoke (browser.referee_deals), recorded in a
+    physical deal to its last card, each revoke logged as the table logs it."""
+    from browser.referee_deals import scripted_deal
+
+    from rules_fr.actions import Bid, DeclareJeu, PlayCard, ShowChien
+    from rules_fr.contracts import Contract
+
+    script = scripted_deal(seed)
+    d = PhysicalDonne(players=4, dealer=0)
+    for seat, contract in ((1, Contract.GARDE), (2, None), (3, None), (0, None)):
+        d.apply(Bid(seat, contract))
+    d.apply(ShowChien(1, tuple(parse_cards(script.chien))))
+    d.apply(DeclareJeu(1))
+    for seat, code in script.plays:
+        d.apply(PlayCard(seat, parse_card(code)))
+        if d.pending_revokes:
+            d.log_revokes()
+    return d
+
+
+def test_a_deal_with_a_revoke_is_not_scored_before_the_ruling() -> None:
+    d = _physical_with_revoke(7)
+    assert d.revokes and d.awaiting_ruling
+    with pytest.raises(ValueError, match="referee"):
+        d.score()
+
+
+def test_ruled_as_played_scores_the_tricks_as_played() -> None:
+    from rules_fr.machine import DealMachine
+
+    d = _physical_with_revoke(7)
+    d.rule(RevokeRuling.AS_PLAYED)
+    assert not d.awaiting_ruling and d.ruling is RevokeRuling.AS_PLAYED
+    assert d.score() == DealMachine.score(d)  # the machine's score of the same tricks
+    with pytest.raises(ValueError):
+        d.rule(RevokeRuling.ANNUL)  # ruled once
+
+
+def test_ruled_annulled_has_no_score() -> None:
+    d = _physical_with_revoke(11)
+    d.rule(RevokeRuling.ANNUL)
+    with pytest.raises(ValueError):
+        d.score()
+
+
+def test_no_ruling_without_a_revoke() -> None:
+    fresh = PhysicalDonne(players=4, dealer=0)
+    with pytest.raises(ValueError):
+        fresh.rule(RevokeRuling.AS_PLAYED)
+    assert not fresh.awaiting_ruling

@@ -536,3 +536,154 @@ def test_physical_six_people_revoke_names_table_seats(http: TestClientHttp) -> N
     assert revoke["type"] == "revoke" and revoke["seat"] == order[1]
     assert revoke["violations"][0]["params"]["seat"] == order[1]
     assert f"seat {order[1]}" in revoke["violations"][0]["message"]
+
+
+# --- the referee's rulings: a revoke at the end of the deal, a misdeal ---------------------
+
+
+def _enter_scripted(http: TestClientHttp, script: Any) -> tuple[str, str, dict[str, Any], int]:
+    """Record a scripted four-player deal (browser.referee_deals): seat 1's garde, the chien,
+    « Jeu », every card; at each revoke the referee plays on. Returns the table id, the
+    referee's token, the last answer and how many revokes were reported."""
+    table = _physical(http, 4)
+    tid, referee = table["id"], table["referee_token"]
+    seq = table["table"]["seq"]
+    records: list[dict[str, Any]] = [
+        {"type": "bid", "seat": 1, "bid": "garde"}, {"type": "bid", "seat": 2, "bid": "passe"},
+        {"type": "bid", "seat": 3, "bid": "passe"}, {"type": "bid", "seat": 0, "bid": "passe"},
+        {"type": "chien", "cards": script.chien}, {"type": "jeu", "seat": 1},
+        *({"type": "play", "seat": seat, "card": card} for seat, card in script.plays)]
+    revokes = 0
+    body: dict[str, Any] = {}
+    for record in records:
+        status, body = http.post(f"{API}/{tid}/actions", {**record, "seq": seq}, referee)
+        assert status == 201, (record, body)
+        seq = body["seq"]
+        if body["events"][-1]["type"] == "revoke":
+            revokes += 1
+            assert body["table"]["you"]["rulings"] == ["resume", "annul"]
+            status, body = http.post(f"{API}/{tid}/actions", {"type": "resume", "seq": seq},
+                                     referee)
+            assert status == 201, body
+            seq = body["seq"]
+    return tid, referee, body, revokes
+
+
+def test_physical_deal_with_a_revoke_waits_for_the_ruling_then_scores_as_played(
+        http: TestClientHttp) -> None:
+    """play.revoke-ruling: no FFT penalty is applied in the referee's place. The last card of a
+    deal with a revoke is recorded but the deal is not scored: the referee is offered the
+    rulings (score as played, annul); « as played » logs a ``ruled`` event, then the score —
+    the core's score_deal of the same tricks — carries the ruling and the revokes."""
+    from browser.referee_deals import scripted_deal
+
+    from rules_fr.scoring import score_deal
+
+    script = scripted_deal(7)
+    assert script.revoke is not None
+    tid, referee, body, revokes = _enter_scripted(http, script)
+    assert revokes >= 1
+    assert [e["type"] for e in body["events"]] == ["action"]  # no score by itself
+    table = body["table"]
+    assert table["deal"]["phase"] == "finished" and not table["scoresheet"]["entries"]
+    assert table["you"]["ruling_needed"] and table["you"]["rulings"] == ["as-played", "annul"]
+    assert table["deal"]["ruling"] is None and not table["paused"]
+    seq = body["seq"]
+    # a seat's token may not rule; the referee's may
+    assert http.post(f"{API}/{tid}/actions", {"type": "as-played", "seq": seq},
+                     table.get("seat_token"))[0] in (401, 403)
+    status, body = http.post(f"{API}/{tid}/actions?lang=fr", {"type": "as-played", "seq": seq},
+                             referee)
+    assert status == 201, body
+    assert [e["type"] for e in body["events"]] == ["ruled", "scored", "deal"]
+    ruled, scored = body["events"][0], body["events"][1]
+    assert ruled["ruling"] == "as-played" and ruled["by"] == "referee"
+    assert scored["ruling"] == "as-played"
+    assert [r["trick"] for r in scored["revokes"]] == [
+        r["trick"] for r in table["deal"]["revokes"]]
+    assert scored["revokes"][0]["violations"][0]["code"].startswith("revoke-")
+    expected = score_deal(
+        players=4, contract=Contract.GARDE, taker=1, partner=None,
+        tricks=[PlayedTrick(int(t["leader"]), tuple(parse_card(c) for c in t["cards"]))
+                for t in script.tricks],
+        chien=CardSet.parse(script.chien), ecart=CardSet.parse(script.ecart))
+    assert scored["scores"] == [expected.defender, expected.taker, expected.defender,
+                                expected.defender]
+    entries = body["table"]["scoresheet"]["entries"]
+    assert len(entries) == 1 and entries[0]["scores"] == scored["scores"]
+    # nothing awaits a ruling any more
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "as-played",
+                                                         "seq": body["seq"]}, referee)
+    assert status == 409 and problem["type"].endswith(":no-ruling-pending"), problem
+    assert "as-played" in problem["detail"]
+
+
+def test_physical_deal_with_a_revoke_annulled_at_the_end(http: TestClientHttp) -> None:
+    """The referee's other ruling once the deal is over: annul it — no score, the same dealer
+    deals again."""
+    from browser.referee_deals import scripted_deal
+
+    tid, referee, body, _ = _enter_scripted(http, scripted_deal(11))
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "annul", "seq": body["seq"]},
+                             referee)
+    assert status == 201 and [e["type"] for e in body["events"]] == ["redeal", "deal"]
+    table = body["table"]
+    assert not table["scoresheet"]["entries"] and table["deal"]["dealer"] == 0
+    assert table["deal"]["phase"] == "bidding" and not table["you"]["ruling_needed"]
+
+
+def test_physical_deal_without_a_revoke_needs_no_ruling(http: TestClientHttp) -> None:
+    """A deal where nobody revoked is scored at its last card, as before."""
+    donne = _played_donne(_dealt(4, 14), Contract.GARDE)
+    table = _physical(http, 4)
+    tid, referee, seq = table["id"], table["referee_token"], table["table"]["seq"]
+    body: dict[str, Any] = {}
+    for record in _record(donne):
+        status, body = http.post(f"{API}/{tid}/actions", {**record, "seq": seq}, referee)
+        assert status == 201, body
+        seq = body["seq"]
+    assert "scored" in [e["type"] for e in body["events"]]
+    scored = next(e for e in body["events"] if e["type"] == "scored")
+    assert "ruling" not in scored
+    assert http.post(f"{API}/{tid}/actions", {"type": "as-played", "seq": seq},
+                     referee)[0] == 409
+
+
+def test_physical_misdeal_ruled_before_the_first_bid(http: TestClientHttp) -> None:
+    """deal.misdeal: before any bid the referee rules a misdeal; the same dealer deals again and
+    may not bid (bid-dealer-after-misdeal); once a bid is recorded it is too late."""
+    table = _physical(http, 4)
+    tid, referee, seq = table["id"], table["referee_token"], table["table"]["seq"]
+    assert table["table"]["you"]["misdeal"] is True
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "misdeal", "seq": seq}, referee)
+    assert status == 201, body
+    redeal, dealt = body["events"]
+    assert redeal["type"] == "redeal" and redeal["reason"] == "misdeal" and redeal["person"] == 0
+    assert dealt["type"] == "deal" and dealt["dealer"] == 0
+    seq = body["seq"]
+    for seat, bid in ((1, "passe"), (2, "passe"), (3, "passe")):
+        status, body = http.post(f"{API}/{tid}/actions",
+                                 {"type": "bid", "seat": seat, "bid": bid, "seq": seq}, referee)
+        assert status == 201, body
+        seq = body["seq"]
+    assert body["table"]["you"]["misdeal"] is False
+    status, problem = http.post(f"{API}/{tid}/actions",
+                                {"type": "bid", "seat": 0, "bid": "garde", "seq": seq}, referee)
+    assert status == 422, problem
+    assert [v["code"] for v in problem["violations"]] == ["bid-dealer-after-misdeal"]
+    assert problem["violations"][0]["rule"] == "deal.misdeal"
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "misdeal", "seq": seq},
+                                referee)
+    assert status == 409 and problem["type"].endswith(":misdeal-too-late"), problem
+
+
+def test_a_live_table_takes_no_misdeal_nor_revoke_ruling(http: TestClientHttp) -> None:
+    """The server dealt the cards of a live table: no misdeal, no revoke to rule on."""
+    status, table = http.post(API, {"players": 4, "deals": 3})
+    assert status == 201, table
+    for kind in ("misdeal", "as-played"):
+        status, problem = http.post(f"{API}/{table['id']}/actions",
+                                    {"type": kind, "seq": table["table"]["seq"]},
+                                    table["referee_token"])
+        assert status == 422, problem
+        assert problem["errors"][0]["pointer"] == "/type", problem

@@ -1,8 +1,11 @@
 """The physical table's console in Chromium, at phone size: a whole deal played with real cards
-entered by taps — dealer, bids, the chien turned over, « Jeu », the 72 cards — with a revoke
-put in on purpose, which the console shows as soon as a later card proves it, with the API's
-ruling; the taps are counted (a practised referee taps about once a second: the whole deal must
-take fewer than 180 taps, three minutes); the score and the scoresheet are the API's.
+entered by taps — a misdeal ruled first (the same dealer deals again), dealer, bids, the chien
+turned over, « Jeu », the 72 cards — with a revoke put in on purpose, which the console shows
+as soon as a later card proves it; the referee plays on, and at the end the deal waits for his
+ruling (no FFT penalty was found for the revoke, play.revoke-ruling: the service applies none
+of its own) — scored as played by his tap; the taps are counted (a practised referee taps
+about once a second: the whole deal must take fewer than 180 taps, three minutes); the score
+and the scoresheet are the API's.
 
 The console mirrors its state on ``#console`` (``data-seq``, ``data-busy``, ``data-step``,
 ``data-refusals``): the test waits on it after each tap, never for a fixed time."""
@@ -80,6 +83,11 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
     cards = p.evaluate("JSON.parse(document.getElementById('web-cards').textContent)")
     taps = Taps(p)
 
+    # a misdeal ruled before the first bid (deal.misdeal): the same dealer deals again
+    taps.tap(p.locator("#console-misdeal"))
+    assert taps.state()["step"] == "bid"
+    assert p.locator("#console-misdeal").count() == 1  # still no bid on the new deal
+
     # the auction: the first speaker (right of the dealer, Bruno) takes a garde
     assert "Bruno" in p.locator("#console-step-title").inner_text()
     for bid in ("garde", "passe", "passe", "passe"):
@@ -116,7 +124,7 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
             poignee_shown = True
             assert "10" in p.locator("#console-status").inner_text()
         taps.card(code, cards)
-        if taps.state()["step"] == "ruling":
+        if taps.state()["step"] == "ruling" and number < len(script.plays) - 1:
             revokes_seen += 1
             ruling = p.locator("#console-ruling")
             assert ruling.is_visible()
@@ -125,7 +133,18 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
                 p.screenshot(path=str(SCREENSHOTS / "referee-console-revoke-phone.png"))
             taps.tap(p.locator("#console-play-on"))
     assert revokes_seen >= 1 and poignee_shown
+    assert p.locator("#console-misdeal").count() == 0  # bids recorded: too late for a misdeal
+
+    # the deal is over with a revoke: not scored until the referee rules (play.revoke-ruling)
+    assert taps.state()["step"] == "ruling"
+    assert p.locator("#console-derivation li").count() == 0
+    ruling = p.locator("#console-ruling")
+    assert ruling.locator("a[data-rule='play.revoke-ruling']").count() == 1
+    assert p.locator("#console-play-on").count() == 0 and p.locator("#console-annul").is_visible()
+    p.screenshot(path=str(SCREENSHOTS / "referee-console-ruling-phone.png"))
+    taps.tap(p.locator("#console-as-played"))
     p.locator("#console-derivation li").first.wait_for()
+    assert p.locator("#console-ruled").is_visible()
 
     # the score and the scoresheet are the API's
     view = _api(server, f"/tables/{table_id}", token)
@@ -137,6 +156,9 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
     events = _api(server, f"/tables/{table_id}/events?since=0&lang=fr", token)["events"]
     scored = [e for e in events if e["type"] == "scored"]
     assert len(scored) == 1 and scored[0]["scores"] == entry["scores"]
+    assert scored[0]["ruling"] == "as-played" and scored[0]["revokes"]
+    assert [e["reason"] for e in events if e["type"] == "redeal"] == ["misdeal"]
+    assert [e["ruling"] for e in events if e["type"] == "ruled"] == ["as-played"]
     derivation = p.locator("#console-derivation li").all_inner_texts()
     assert derivation == [line["text"] for line in scored[0]["score"]["derivation"]]
     assert [e["trick"] for e in events if e["type"] == "revoke"][0] > script.revoke[0]

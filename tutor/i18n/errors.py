@@ -309,6 +309,10 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "table-busy": _msg(lambda: gettext("Another action was recorded at the same time: look "
                                        "again and retry.")),
     "table-paused": _msg(lambda: gettext("The table is paused by the referee.")),
+    "no-ruling-pending": lambda p: gettext("No deal with a revoke awaits the referee's ruling "
+                                           "now (%(action)s).", action=p["action"]),
+    "misdeal-too-late": _msg(lambda: gettext("A misdeal is ruled before the first bid: the "
+                                             "bidding has begun.")),
     "partie-over": _msg(lambda: gettext("The partie is over.")),
     "illegal-action": _msg(lambda: gettext("This action breaks a rule.")),
     "seat-missing": _msg(lambda: gettext("Say which seat acts (seat).")),

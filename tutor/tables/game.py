@@ -24,8 +24,12 @@ A physical table (``mode="physical"``) deals no cards: its deal events carry no 
 is a :class:`~rules_fr.physical.PhysicalDonne` fed by the referee's records, and two more
 events come from the server: ``revoke`` when a card reveals an earlier revoke, and
 ``irregularity`` when the finished deal proves a rule broken that could not be seen during
-play. Both pause the table until the referee rules: ``resume`` (play on; the deal is scored as
-played) or ``annul`` (the same dealer deals again).
+play. Both pause the table until the referee rules: ``resume`` (play on) or ``annul`` (the same
+dealer deals again). A deal where a revoke was established is not scored by itself at its end:
+no FFT text read states a penalty (play.revoke-ruling), so it waits for the referee's ruling,
+``as-played`` (a ``ruled`` event, then the score) or ``annul``. Before the first bid the
+referee may also rule a misdeal (``misdeal``: the same dealer deals again and may not bid,
+deal.misdeal).
 
 >>> s = TableState(TableMeta(people=4, names=("A", "B", "C", "D"), deals=3,
 ...                          bots=(True, True, True, True)))
@@ -56,6 +60,7 @@ from rules_fr.deal import Deal, RedealReason, deal, next_dealer, redeal
 from rules_fr.donne import Donne, Phase
 from rules_fr.partie import Partie
 from rules_fr.physical import PhysicalDonne
+from rules_fr.renonce import RevokeRuling
 from rules_fr.scoring import Score, score_from_dict
 from rules_fr.verdicts import Code, Violation
 
@@ -230,6 +235,22 @@ class TableState:
         return person in self.robots
 
     @property
+    def revoke_ruling_needed(self) -> bool:
+        """A physical deal is over with a revoke established in it and the referee has not
+        ruled: it is scored (``as-played``) or dealt again (``annul``) as he rules."""
+        donne = self.donne
+        return (isinstance(donne, PhysicalDonne) and not self.scored and not self.paused
+                and donne.awaiting_ruling)
+
+    @property
+    def misdeal_possible(self) -> bool:
+        """A physical deal with no bid recorded yet: the referee may rule a misdeal
+        (deal.misdeal) — the cards go back, the same dealer deals again."""
+        donne = self.donne
+        return (isinstance(donne, PhysicalDonne) and not self.scored and not self.paused
+                and donne.phase is Phase.BIDDING and not donne.bids)
+
+    @property
     def to_move_person(self) -> int | None:
         if self.donne is None or self.scored:
             return None
@@ -303,6 +324,9 @@ class TableState:
                 self.scored = True
                 self.dealer_person = next_dealer(self.dealer_person, self.meta.people)
                 self.dealer_may_bid = True
+            case "ruled":  # the referee's ruling on the revokes of the finished deal
+                assert isinstance(self.donne, PhysicalDonne)
+                self.donne.rule(RevokeRuling(data["ruling"]))
             case "paused":
                 self.paused = True
             case "resumed":
@@ -385,9 +409,17 @@ class TableState:
                 return "irregularity", {"items": [
                     {"person": None if seat is None else people[seat],
                      "violation": as_people(v, people).as_dict()} for seat, v in found]}
+            if donne.awaiting_ruling:
+                return None  # play.revoke-ruling: the referee rules first
             # The cards never seen are public once the deal is over: the count used them.
+            extra: dict[str, Any] = {}
+            if donne.ruling is not None:
+                extra = {"ruling": donne.ruling.value, "revokes": [
+                    {"trick": trick, "person": people[seat], "violations": [
+                        as_people(v, people).as_dict() for v in found]}
+                    for trick, seat, found in donne.revokes]}
             return "scored", {"number": len(self.partie.entries) + 1,
-                              "unseen": donne.unseen.codes()}
+                              "unseen": donne.unseen.codes(), **extra}
         return None
 
     def check(self, action: Action) -> list[Violation]:

@@ -15,7 +15,10 @@ in turn — the first card implies « Jeu » when it was not recorded);
 seat tokens only look. A card that reveals a revoke is recorded (it is on the table) and
 followed by a ``revoke`` event naming the trick and the rule, which pauses the table until the
 referee rules: ``resume`` plays on (the deal will be scored from the tricks as played),
-``annul`` has the same dealer deal again. The end of the deal may log an ``irregularity``
+``annul`` has the same dealer deal again. A deal where a revoke was established waits at its
+end for the referee's ruling (no FFT text read states a penalty, play.revoke-ruling):
+``as-played`` scores it as played, ``annul`` deals again. Before the first bid the referee may
+rule a misdeal (``misdeal``, deal.misdeal). The end of the deal may log an ``irregularity``
 (an illegal écart, a king called without the ladder, a poignée its seat did not hold, the first
 lead in the called suit, a petit sec) the same way, before the score.
 """
@@ -417,13 +420,25 @@ def act(body: dict[str, Any], table_id: str) -> Response:
 
     if kind in ("robot", "person"):
         decide = _seat_handover(auth, body, people, physical)
-    elif kind in ("pause", "resume", "annul"):
+    elif kind in ("pause", "resume", "annul", "as-played", "misdeal"):
         if not auth.is_referee:
             raise Problem(403, "referee-only", action=kind)
+        if kind in ("as-played", "misdeal") and not physical:  # the server dealt the cards
+            raise Unprocessable([FieldProblem("/type", "unknown-choice", {
+                "value": kind, "choices": "pause, resume, annul"})])
 
         def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
             if state.over:
                 raise Problem(409, "partie-over", extra={"seq": state.seq})
+            if kind == "as-played":  # play.revoke-ruling: score the deal as it was played
+                if not state.revoke_ruling_needed:
+                    raise Problem(409, "no-ruling-pending", action=kind,
+                                  extra={"seq": state.seq})
+                return [("ruled", {"ruling": "as-played", "by": "referee"})]
+            if kind == "misdeal":  # deal.misdeal: same dealer again, may not bid
+                if not state.misdeal_possible:
+                    raise Problem(409, "misdeal-too-late", extra={"seq": state.seq})
+                return [("redeal", {"reason": "misdeal", "person": state.dealer_person})]
             if kind == "pause":
                 return [] if state.paused else [("paused", {"by": "referee"})]
             if kind == "resume":

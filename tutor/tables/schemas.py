@@ -18,11 +18,12 @@ from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractFiel
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
            "DuplicateDeal", "EventsResponse", "TableView"]
 
-ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "robot", "person")
+ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
+                         "robot", "person")
 """The core's action kinds (rules_fr.actions), then the referee's table actions."""
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
-                      "irregularity", "seat")
+                      "irregularity", "ruled", "seat")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
 
@@ -232,8 +233,17 @@ class YouSchema(Schema):
     expected = fields.Nested(ExpectedSchema, allow_none=True, metadata={
         "description": "Physical tables, the referee: what to record next."})
     ruling_needed = fields.Boolean(metadata={
-        "description": "Physical tables: a revoke or an irregularity paused the table; "
-                       "`resume` plays on, `annul` deals again."})
+        "description": "Physical tables: a revoke or an irregularity paused the table, or a "
+                       "deal with a revoke is over and waits to be scored or annulled "
+                       "(play.revoke-ruling)."})
+    rulings = fields.List(fields.String(), metadata={
+        "description": "Physical tables: the referee's possible rulings now — `resume` and "
+                       "`annul` while play is stopped; `as-played` (score the deal as played) "
+                       "and `annul` once a deal with a revoke is over. No FFT text read states "
+                       "a penalty for the revoke: the service applies none of its own."})
+    misdeal = fields.Boolean(metadata={
+        "description": "Physical tables: no bid recorded yet, the referee may rule a misdeal "
+                       "(`misdeal`: the same dealer deals again and may not bid)."})
 
 
 class DuplicateInfo(Schema):

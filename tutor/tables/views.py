@@ -84,6 +84,7 @@ def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
             for number, s, found in donne.revokes]
         view["irregularities"] = [{"seat": item["person"], **_violation(item["violation"])}
                                   for item in state.irregularities]
+        view["ruling"] = None if donne.ruling is None else donne.ruling.value
     if state.scored:
         view["score"] = score_payload(state.scores[-1])
         if isinstance(donne, PhysicalDonne):
@@ -111,7 +112,14 @@ def _referee(state: TableState) -> dict[str, Any]:
     you: dict[str, Any] = {"role": "referee"}
     if state.physical:
         you["expected"] = state.expected_record()
-        you["ruling_needed"] = state.ruling_needed
+        at_end = state.revoke_ruling_needed
+        you["ruling_needed"] = state.ruling_needed or at_end
+        # play.revoke-ruling: during play the referee plays on or annuls; at the end of a
+        # deal with a revoke he scores it as played or annuls it; before the first bid he may
+        # rule a misdeal (deal.misdeal).
+        you["rulings"] = (["as-played", "annul"] if at_end
+                          else ["resume", "annul"] if state.ruling_needed else [])
+        you["misdeal"] = state.misdeal_possible
     return you
 
 
@@ -177,6 +185,12 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
             out["number"] = number
             if "unseen" in data:  # physical tables: the écart, or a garde sans's chien
                 out["unseen"] = list(data["unseen"])
+            if "ruling" in data:  # physical tables: scored as the referee ruled on a revoke
+                out["ruling"] = data["ruling"]
+                out["revokes"] = [
+                    {"trick": r["trick"], "seat": r["person"],
+                     "violations": [_violation(v) for v in r["violations"]]}
+                    for r in data["revokes"]]
             if entry is not None:
                 out.update(scores=list(entry.scores), taker=entry.taker,
                            partner=entry.partner,
@@ -188,6 +202,8 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
                        violations=[_violation(v) for v in data["violations"]])
         case "seat":
             out.update(seat=data["person"], robot=bool(data["robot"]))
+        case "ruled":
+            out.update(ruling=data["ruling"], by=data.get("by", "referee"))
         case "irregularity":
             out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
                             for item in data["items"]]

@@ -30,6 +30,7 @@ def _events() -> dict[str, str]:
         "ev_resumed": _("The referee resumed play."),
         "ev_revoke": _("Revoke by %(name)s, revealed at trick %(trick)s."),
         "ev_irregularity": _("An irregularity was found at the end of the deal."),
+        "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
     }
@@ -60,10 +61,20 @@ def _console() -> dict[str, Any]:
         "poignee_start": _("%(name)s shows a poignée first"),
         "revoke": _("Revoke by %(name)s, proved by their card at trick %(trick)s:"),
         "irregularities": _("The finished deal shows a rule broken:"),
-        "ruling_hint": _("Play on scores the deal as played; annulling it has the same "
-                         "dealer deal again."),
+        "ruling_hint": _("The referee decides: no FFT text read gives a penalty for the "
+                         "revoke, so the service applies none. Play on (the deal will wait "
+                         "for his ruling at its end), or annul the deal: the same dealer "
+                         "deals again."),
+        "revoke_end": _("The deal is over, with a revoke: it is scored only as the referee "
+                        "rules."),
+        "ruling_end_hint": _("Score the deal as it was played, or annul it (the same dealer "
+                             "deals again). Any other sanction is the referee's, outside the "
+                             "service."),
         "play_on": _("Play on"),
+        "as_played": _("Score the deal as played"),
         "annul": _("Annul the deal"),
+        "misdeal": _("Misdeal: the same dealer deals again"),
+        "scored_as_ruled": _("Scored as played, by the referee's ruling on the revoke."),
         "last_trick": _("Last trick, won by %(name)s: %(cards)s."),
         "dealer_is": _("dealer: %(name)s"),
         "contract_is": _("%(contract)s by %(name)s"),

@@ -9,5 +9,5 @@ that none imports the rules core. Shared words and the scene are in :mod:`.vocab
 from __future__ import annotations
 
 TOPICS = ("table", "play", "ecart", "bidding", "poignee", "deal", "scoring", "played_deal",
-          "counting", "dealing", "partie", "duplicate")
+          "counting", "dealing", "partie", "duplicate", "referee")
 PLUGINS = tuple(f"{__name__}.{topic}" for topic in TOPICS)

@@ -85,7 +85,10 @@ def _duplicate_deal(client: FlaskClient, scene: Scene, players: int, taker: int)
         "duplicate": {"hands": dealt.hands, "chien": dealt.chien, "taker": taker,
                       "contract": "garde"}})
     assert reply.status_code == 201, reply.get_json()
-    scene.table = reply.get_json()["table"]
+    created = reply.get_json()
+    scene.table = created["table"]
+    scene.table_id, scene.referee = created["id"], created["referee_token"]
+    scene.tokens = [seat["token"] for seat in created["seat_tokens"]]
 
 
 @then(parsers.parse("le joueur {taker:d} est le preneur en garde, sans que personne n'ait "

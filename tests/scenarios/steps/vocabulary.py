@@ -115,6 +115,12 @@ class Scene:
     partie: dict[str, Any] | None = None
     # a live duplicate table
     table: dict[str, Any] | None = None
+    # a table's tokens and its last answer (the referee's steps)
+    table_id: str | None = None
+    referee: str | None = None
+    tokens: list[str] = field(default_factory=list)
+    answer: dict[str, Any] | None = None
+    """The last answer of an action at the table (its status in ``status``)."""
 
     def body(self) -> dict[str, Any]:
         """The last answer, which must be a 200."""

@@ -205,6 +205,7 @@
         line(s.won, (s.won ? T.won : T.lost) + " — " + fill(T.deal_number, { number: e.number })),
         el("ol", { className: "derivation", id: "console-derivation" }, s.derivation.map((l) => el("li", { text: l.text, "data-code": l.code }))),
         el("p", { className: "explanation", text: s.explanation }),
+        e.ruling ? el("p", { className: "legend", id: "console-ruled", text: R.scored_as_ruled }) : null,
         e.unseen && e.unseen.length ? el("p", { className: "legend" }, [el("span", { text: R.unseen + " " }),
           el("span", { className: "card-run" }, e.unseen.map((c) => mini(c)))]) : null,
       );
@@ -313,6 +314,9 @@
           title = fill(R.step_bid, { name: name(exp.seat) });
           controls = [el("div", { className: "big-buttons" }, exp.bids.map((bid) =>
             bigButton(K.bidName(bid), { className: "big bid", "data-bid": bid }, () => record({ type: "bid", seat: exp.seat, bid: bid }, K.bidName(bid)))))];
+          if (view.you.misdeal) {  // deal.misdeal: before the first bid, the same dealer deals again
+            controls.push(bigButton(R.misdeal, { id: "console-misdeal" }, () => record({ type: "misdeal" }, R.misdeal)));
+          }
           break;
         case "call": {
           title = fill(R.step_call, { name: name(exp.seat) });
@@ -364,27 +368,50 @@
       $("console-controls").replaceChildren(...controls.filter(Boolean));
     }
 
+    /* The referee's rulings (play.revoke-ruling): no FFT text read gives a penalty for the
+     * revoke, so the service applies none of its own — while play is stopped the referee plays
+     * on or annuls; once a deal with a revoke is over he scores it as played or annuls it.
+     * The API lists the rulings open now (you.rulings). */
+    const RULINGS = {
+      "resume": () => bigButton(R.play_on, { className: "big primary", id: "console-play-on" }, () => record({ type: "resume" }, R.play_on)),
+      "as-played": () => bigButton(R.as_played, { className: "big primary", id: "console-as-played" }, () => record({ type: "as-played" }, R.as_played)),
+      "annul": () => bigButton(R.annul, { id: "console-annul" }, () => record({ type: "annul" }, R.annul)),
+    };
+
+    function revokeItems(revoke) {
+      return [
+        el("p", { className: "verdict-title bad", text: fill(R.revoke, { name: name(revoke.seat), trick: revoke.trick }) }),
+        el("ul", { className: "violations bad" }, revoke.violations.map((v) => el("li", {}, [el("span", { text: v.message + " " }), ruleLink(v)]))),
+      ];
+    }
+
     function drawRuling() {
       const box = $("console-ruling");
       const deal = view.deal;
       box.hidden = !view.you.ruling_needed;
       if (box.hidden) return;
+      const rulings = view.you.rulings || [];
+      const atEnd = rulings.includes("as-played");
       const items = [];
-      const revoke = deal && deal.revokes.length ? deal.revokes[deal.revokes.length - 1] : null;
-      if (revoke && !deal.irregularities.length) {
-        items.push(el("p", { className: "verdict-title bad", id: "console-revoke", text: fill(R.revoke, { name: name(revoke.seat), trick: revoke.trick }) }));
-        items.push(el("ul", { className: "violations bad" }, revoke.violations.map((v) => el("li", {}, [el("span", { text: v.message + " " }), ruleLink(v)]))));
+      const revokes = deal ? deal.revokes : [];
+      if (atEnd) {
+        items.push(el("p", { className: "verdict-title bad", id: "console-revoke", text: R.revoke_end }));
+        revokes.forEach((r) => items.push(...revokeItems(r)));
+      } else if (revokes.length && !deal.irregularities.length) {
+        const shown = revokeItems(revokes[revokes.length - 1]);
+        shown[0].id = "console-revoke";
+        items.push(...shown);
       }
-      if (deal && deal.irregularities.length) {
+      if (deal && deal.irregularities.length && !atEnd) {
         items.push(el("p", { className: "verdict-title bad", text: R.irregularities }));
         items.push(el("ul", { className: "violations bad" }, deal.irregularities.map((v) => el("li", {}, [
           el("span", { text: (v.seat === null ? "" : name(v.seat) + " — ") + v.message + " " }), ruleLink(v)]))));
       }
-      items.push(el("p", { className: "legend", text: R.ruling_hint }));
-      items.push(el("div", { className: "big-buttons" }, [
-        bigButton(R.play_on, { className: "big primary", id: "console-play-on" }, () => record({ type: "resume" }, R.play_on)),
-        bigButton(R.annul, { id: "console-annul" }, () => record({ type: "annul" }, R.annul)),
+      items.push(el("p", { className: "legend" }, [
+        el("span", { text: (atEnd ? R.ruling_end_hint : R.ruling_hint) + " " }),
+        revokes.length ? ruleLink({ rule: "play.revoke-ruling" }) : null,
       ]));
+      items.push(el("div", { className: "big-buttons" }, rulings.filter((r) => RULINGS[r]).map((r) => RULINGS[r]())));
       $("console-ruling-body").replaceChildren(...items);
     }
 
