@@ -88,6 +88,44 @@ Fonctionnalité: L'arbitrage d'une table
 
   @derived
   @rule-play.revoke-ruling
+  Plan du Scénario: Une donne finie avec une renonce n'est marquée que sur décision de l'arbitre (<décision>)
+    Soit une table physique de 4 joueurs où le joueur 0 donne
+    Quand les enchères enregistrées sont "garde, passe, passe, passe"
+    Et l'arbitre enregistre le chien "KS 4H 6H CC T3 T10"
+    Et l'arbitre enregistre « Jeu » du preneur
+    Et les plis sont joués à la table, l'arbitre reprenant le jeu à chaque renonce :
+      | pli | entame | cartes          |
+      | 1   | 1      | KS QS 2S 3S     |
+      | 2   | 1      | 8S 10H JS 10S   |
+      | 3   | 3      | KH 5H 2H EX     |
+      | 4   | 3      | 10C 1C CC 3C    |
+      | 5   | 1      | 6H 7H 9H 3H     |
+      | 6   | 3      | 4C 7C 5C QC     |
+      | 7   | 2      | 9D 2D QD 8D     |
+      | 8   | 0      | T12 T6 T19 T20  |
+      | 9   | 3      | T14 T16 T10 T11 |
+      | 10  | 0      | CS 4S 5S T17    |
+      | 11  | 3      | T18 T9 T7 T8    |
+      | 12  | 3      | 8C KC JC T4     |
+      | 13  | 2      | 10D T5 T13 KD   |
+      | 14  | 0      | CH 4H QH 8H     |
+      | 15  | 2      | 5D T21 T2 4D    |
+      | 16  | 3      | T15 JH T3 3D    |
+      | 17  | 3      | 2C 9C 7D 6S     |
+      | 18  | 0      | 1S 9S 6D T1     |
+    Alors les renonces établies sont "revoke-trump, revoke-follow-suit", toutes du joueur 2 au pli 2
+    Et la donne finie n'est pas marquée
+    Et l'arbitre peut maintenant "marquer la donne jouée, annuler la donne"
+    Quand l'arbitre décide de <décision>
+    Alors <résultat>
+
+    Exemples:
+      | décision               | résultat                                                            |
+      | marquer la donne jouée | la donne est marquée : le joueur 1 marque -432 et chaque défenseur +144 |
+      | annuler la donne       | la donne est annulée sans marque et le joueur 0 redonne             |
+
+  @derived
+  @rule-play.revoke-ruling
   Scénario: Aucune pénalité de la renonce n'est inventée
     Alors la note de la règle "play.revoke-ruling" dit « Aucune pénalité de la renonce n'a été trouvée dans un texte de la FFT »
     Et la règle "play.revoke-ruling" dit « L'arbitre décide de la suite et de la sanction »

@@ -213,3 +213,86 @@ def _note_says(client: FlaskClient, scene: Scene, rule_id: str, text: str) -> No
 @then(parsers.re(r'^la règle "(?P<rule_id>[^"]+)" cite « (?P<title>[^»]+) »$'))
 def _rule_cites(client: FlaskClient, scene: Scene, rule_id: str, title: str) -> None:
     assert title in _rule(client, scene, rule_id)["sources"]
+
+
+# --- a whole deal with a revoke, and the referee's ruling at its end ---------------------------
+
+
+@when("l'arbitre enregistre « Jeu » du preneur")
+def _jeu(client: FlaskClient, scene: Scene) -> None:
+    assert scene.table is not None
+    _act(client, scene, {"type": "jeu", "seat": scene.table["deal"]["taker"]})
+    assert scene.status == 201, scene.answer
+
+
+@when("les plis sont joués à la table, l'arbitre reprenant le jeu à chaque renonce :")
+def _tricks_at_table(client: FlaskClient, scene: Scene, datatable: list[list[str]]) -> None:
+    """Each row: the trick's number, its leader and its cards in the order played."""
+    header, *rows = datatable
+    assert header == ["pli", "entame", "cartes"], header
+    scene.tricks = []
+    for number, leader, cards in rows:
+        assert scene.table is not None
+        assert scene.table["deal"]["trick_number"] == int(number), scene.table["deal"]
+        for position, card in enumerate(card_list(cards)):
+            seat = (int(leader) + position) % scene.players
+            _act(client, scene, {"type": "play", "seat": seat, "card": card})
+            assert scene.status == 201, scene.answer
+            assert scene.answer is not None
+            if scene.answer["events"][-1]["type"] == "revoke":
+                scene.tricks.append(scene.answer["events"][-1])
+                _act(client, scene, {"type": "resume"})
+                assert scene.status == 201, scene.answer
+
+
+@then(parsers.re(r'^les renonces établies sont "(?P<codes>[^"]+)", toutes du joueur '
+                 r'(?P<seat>\d) au pli (?P<trick>\d+)$'))
+def _revokes_seen(scene: Scene, codes: str, seat: str, trick: str) -> None:
+    """The revokes the deal's cards proved, in the order they were revealed."""
+    found = [(revoke["seat"], v["params"]["trick"], v["code"])
+             for revoke in scene.tricks for v in revoke["violations"]]
+    assert found == [(int(seat), int(trick), c.strip()) for c in codes.split(",")], found
+
+
+@then("la donne finie n'est pas marquée")
+def _not_scored(scene: Scene) -> None:
+    assert scene.table is not None and scene.answer is not None
+    assert scene.table["deal"]["phase"] == "finished"
+    assert "scored" not in [e["type"] for e in scene.answer["events"]]
+    assert not scene.table["scoresheet"]["entries"] and not scene.table["paused"]
+
+
+@then(parsers.parse('l\'arbitre peut maintenant "{choices}"'))
+def _rulings_now(scene: Scene, choices: str) -> None:
+    assert scene.table is not None and scene.table["you"]["ruling_needed"]
+    words = {"annuler la donne": "annul", "marquer la donne jouée": "as-played"}
+    assert scene.table["you"]["rulings"] == [words[c.strip()] for c in choices.split(",")]
+
+
+@when(parsers.re(r"^l'arbitre décide de (?P<choice>marquer la donne jouée|annuler la donne)$"))
+def _rule(client: FlaskClient, scene: Scene, choice: str) -> None:
+    _act(client, scene, {"type": {"marquer la donne jouée": "as-played",
+                                  "annuler la donne": "annul"}[choice]})
+    assert scene.status == 201, scene.answer
+
+
+@then(parsers.re(r"^la donne est marquée : le joueur (?P<taker>\d) marque (?P<score>[-+−]?\d+) "
+                 r"et chaque défenseur (?P<defender>[-+−]?\d+)$"))
+def _scored_as_ruled(scene: Scene, taker: str, score: str, defender: str) -> None:
+    assert scene.answer is not None
+    kinds = [e["type"] for e in scene.answer["events"]]
+    assert kinds[:2] == ["ruled", "scored"], kinds
+    scored = scene.answer["events"][1]
+    expected = [int(defender.replace("−", "-"))] * scene.players
+    expected[int(taker)] = int(score.replace("−", "-"))
+    assert scored["scores"] == expected, scored["scores"]
+    assert scored["ruling"] == "as-played" and scored["revokes"], scored
+
+
+@then(parsers.parse("la donne est annulée sans marque et le joueur {seat:d} redonne"))
+def _annulled(scene: Scene, seat: int) -> None:
+    assert scene.answer is not None and scene.table is not None
+    events = scene.answer["events"]
+    assert [e["type"] for e in events] == ["redeal", "deal"], events
+    assert events[0]["reason"] == "referee" and events[1]["dealer"] == seat
+    assert not scene.table["scoresheet"]["entries"]
