@@ -99,3 +99,58 @@ def test_no_ruling_without_a_revoke() -> None:
     with pytest.raises(ValueError):
         fresh.rule(RevokeRuling.AS_PLAYED)
     assert not fresh.awaiting_ruling
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_revoke_put_in_is_established_by_the_end_of_the_deal(seed: int) -> None:
+    """play.revoke: a revoke is established by a later card of the same player — and every one
+    is, by the end of the deal, since the card he failed to play is still in his hand (no card
+    reaches a hand during play) and he must play it at a later trick. A scripted deal revokes
+    once on purpose (a defender discards on a suit he holds): the deal's logged revokes name
+    that seat and that trick."""
+    from browser.referee_deals import scripted_deal
+
+    d = _physical_with_revoke(1000 + seed)
+    script = scripted_deal(1000 + seed)
+    assert script.revoke is not None
+    number, seat = script.revoke
+    named = {(s, v.params["trick"]) for _, s, found in d.revokes for v in found}
+    assert (seat, number) in named, (script.revoke, d.revokes)
+    assert all(v.params["revealed_at"] > v.params["trick"] for _, _, found in d.revokes
+               for v in found)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_legal_deal_reports_no_revoke(seed: int) -> None:
+    """No false alarm: a deal where every card is legal (played by the advice bots, every hand
+    known) records no revoke when entered at a physical table card by card."""
+    import random
+
+    from rules_fr.actions import Bid, DeclareJeu, Discard, PlayCard, ShowChien, ShowPoignee
+    from rules_fr.advice.bot import bot_action
+    from rules_fr.contracts import Contract
+    from rules_fr.deal import deal, is_petit_sec
+    from rules_fr.donne import Donne
+
+    rng = random.Random(seed)
+    while True:
+        dealt = deal(4, 0, seed=rng.randrange(2**31))
+        if not any(is_petit_sec(h) for h in dealt.hands):
+            break
+    donne = Donne(dealt)
+    donne.apply(Bid(1, Contract.GARDE))
+    for seat in (2, 3, 0):
+        donne.apply(Bid(seat, None))
+    while donne.to_move is not None:
+        action = bot_action(donne, donne.to_move, rng)
+        assert action is not None
+        donne.apply(action)
+    physical = PhysicalDonne(players=4, dealer=0)
+    for action in donne.history:
+        if isinstance(action, Discard):
+            physical.apply(ShowChien(action.seat, tuple(dealt.chien)))
+        elif isinstance(action, Bid | DeclareJeu | PlayCard | ShowPoignee):
+            physical.apply(action)
+        assert not physical.pending_revokes, action
+    assert not physical.revokes and not physical.awaiting_ruling
+    physical.score()  # scored by itself

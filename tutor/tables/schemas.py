@@ -84,7 +84,8 @@ class CreateTableRequest(BaseSchema):
 class ActionRequest(BaseSchema):
     type = _Word(ACTION_CHOICES, required=True)
     seat = BoundedInt(0, 6, metadata={"description": "The acting seat (not for the referee's "
-                                                     "pause, resume and annul; optional for "
+                                                     "pause, resume, annul, as-played and "
+                                                     "misdeal; optional for "
                                                      "`chien`, the taker's); for `robot` and "
                                                      "`person`, the seat handed to a robot "
                                                      "or given back."})
