@@ -49,6 +49,7 @@ __all__ = [
     "legal_mask",
     "play_warnings",
     "trick_winner",
+    "why_allowed",
 ]
 
 # Why the legal set was narrowed (the rule that bit), as small ints for speed.
@@ -268,6 +269,71 @@ def play_warnings(
                     beaten_by=f"T{top}" if top > 1 else None, players_after=players_after,
                 ))
     return warnings
+
+
+_ESCAPED: Final = {_FOLLOW: "follow", _TRUMP: "trump", _OVERTRUMP: "overtrump"}
+"""The obligation the excuse escapes, by the rule that narrowed the legal set."""
+
+
+def why_allowed(
+    hand: CardSet,
+    trick: Sequence[Card],
+    card: Card,
+    *,
+    players: int,
+    called_card: Card | None = None,
+    first_trick: bool = False,
+) -> list[Violation]:
+    """Why a legal ``card`` is allowed, when the play would surprise a beginner (empty for a
+    plain play, and for an illegal card — :func:`check_play` says why not):
+
+    - ``petit-under-trump`` / ``undertrump-allowed`` (play.overtrump): a trump under the
+      highest in the trick, because the player holds none above it — still a trump is owed;
+    - ``discard-allowed`` (play.discard): another suit, with neither the suit led nor a trump;
+    - ``excuse-anytime`` (play.excuse-anytime): the excuse, whatever the obligation it escapes
+      (``escapes``: follow, trump, overtrump, or none), and ``excuse-exchange``
+      (excuse.exchange) before the last trick: it stays with its side, a half-point card given
+      in exchange — at the last trick the warning ``excuse-last-trick`` says what becomes of it;
+    - ``called-suit-lead-allowed`` (play.called-suit-first-lead): at five players, a card of
+      the called suit on the first trick — the called card itself, a hand with nothing else,
+      or after an excuse lead (the rule binds only the deal's first card).
+
+    >>> [v.code for v in why_allowed(CardSet.parse(["T5", "2S"]), parse_cards(["KH", "T9"]),
+    ...                              parse_card("T5"), players=4)]
+    ['undertrump-allowed']
+    >>> v = why_allowed(CardSet.parse(["7H", "EX"]), parse_cards(["5H"]), EXCUSE, players=4)
+    >>> [(x.code, x.params.get("escapes")) for x in v]
+    [('excuse-anytime', 'follow'), ('excuse-exchange', None)]
+    """
+    if not hand.mask & card.mask or len(trick) >= players:
+        return []
+    called = called_card if first_trick else None
+    legal, reason, led, top_trump = _obligation(hand.mask, trick, called)
+    if not legal & card.mask:
+        return []
+    found: list[Violation] = []
+    if card is EXCUSE:
+        found.append(violation(Code.EXCUSE_ANYTIME, card=card, escapes=_ESCAPED.get(reason),
+                               suit=led.suit if led is not None else None,
+                               leads=not trick, last_trick=len(hand) == 1))
+        if len(hand) > 1:
+            found.append(violation(Code.EXCUSE_EXCHANGE, card=card))
+        return found
+    if led is None:
+        if (players == 5 and first_trick and called_card is not None and not card.is_trump
+                and card.mask & called_card.suit_bits):
+            why = ("called-card" if card is called_card else
+                   "excuse-led" if trick else "only-suit")
+            found.append(violation(Code.CALLED_SUIT_LEAD_ALLOWED, card=card,
+                                   called=called_card, suit=called_card.suit, why=why))
+        return found
+    if card.is_trump and top_trump > card.rank:
+        code = Code.PETIT_UNDER_TRUMP if card is PETIT else Code.UNDERTRUMP_ALLOWED
+        found.append(violation(code, card=card, led=led, suit=led.suit,
+                               highest=f"T{top_trump}"))
+    elif not card.is_trump and not card.mask & led.suit_bits:
+        found.append(violation(Code.DISCARD_ALLOWED, card=card, led=led, suit=led.suit))
+    return found
 
 
 def trick_winner(trick: Sequence[Card]) -> int:

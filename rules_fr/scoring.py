@@ -48,6 +48,7 @@ __all__ = [
     "score_from_dict",
     "score_deal",
     "target_for",
+    "why_scored",
 ]
 
 TARGETS: Final = (56, 51, 41, 36)
@@ -381,6 +382,34 @@ def _derivation(s: Score) -> tuple[ScoreLine, ...]:
     lines.append(ScoreLine(LineCode.DEFENDER, {"defenders": defenders, "total": total},
                            -total))
     return tuple(lines)
+
+
+def why_scored(s: Score) -> list[Violation]:
+    """Why a score line that surprises a beginner is by the rules (the shape of
+    :func:`rules_fr.play.why_allowed`):
+
+    - ``poignee-to-winner`` (score.poignee): a poignée shown by the side that lost the deal —
+      its bonus goes to the winner, whoever showed it;
+    - ``chelem-failed`` (score.chelem): a chelem announced and not made costs the taker's side
+      200 points, whether the contract was made or not.
+
+    >>> from rules_fr.poignee import PoigneeLevel
+    >>> s = score(players=4, contract=Contract.GARDE, bouts=2, points_half=98,
+    ...           poignees=[(Camp.DEFENSE, PoigneeLevel.SIMPLE)], chelem_announced=True)
+    >>> [(v.code, v.params["to"] if "to" in v.params else v.params["won"]) for v in why_scored(s)]
+    [('poignee-to-winner', 'taker'), ('chelem-failed', True)]
+    """
+    found: list[Violation] = []
+    winner = Camp.TAKER if s.won else Camp.DEFENSE
+    _, _, _, poignees, announced, chelem, _ = s.facts
+    for shown_by, level in poignees:
+        if Camp(shown_by) is not winner:
+            found.append(violation(Code.POIGNEE_TO_WINNER, camp=Camp(shown_by).value,
+                                   to=winner.value, level=level.value, bonus=level.bonus))
+    if announced and chelem is not Camp.TAKER:
+        found.append(violation(Code.CHELEM_FAILED, bonus=-CHELEM_FAILED, won=s.won,
+                               defence_chelem=chelem is Camp.DEFENSE))
+    return found
 
 
 def score_deal(

@@ -18,7 +18,8 @@ from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
-    "Code", "Violation", "IllegalActionError", "RULE_ALTERNATIVES", "RULE_OF_CODE",
+    "ALLOWANCE_CODES", "Code", "Violation", "IllegalActionError", "RULE_ALTERNATIVES",
+    "RULE_OF_CODE", "WARNING_CODES",
     "lazy_violation", "violation",
 ]
 
@@ -42,6 +43,15 @@ class Code(StrEnum):
     # warnings on a legal play
     EXCUSE_LAST_TRICK = "excuse-last-trick"
     PETIT_EXPOSED = "petit-exposed"
+    # allowances: why a legal play (or a score line) that surprises a beginner is allowed
+    UNDERTRUMP_ALLOWED = "undertrump-allowed"
+    PETIT_UNDER_TRUMP = "petit-under-trump"
+    DISCARD_ALLOWED = "discard-allowed"
+    EXCUSE_ANYTIME = "excuse-anytime"
+    EXCUSE_EXCHANGE = "excuse-exchange"
+    CALLED_SUIT_LEAD_ALLOWED = "called-suit-lead-allowed"
+    POIGNEE_TO_WINNER = "poignee-to-winner"
+    CHELEM_FAILED = "chelem-failed"
     # écart
     ECART_SIZE = "ecart-size"
     ECART_KING = "ecart-king"
@@ -100,6 +110,14 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
     Code.TRICK_COMPLETE: "play.turn",
     Code.EXCUSE_LAST_TRICK: "excuse.last-trick",
     Code.PETIT_EXPOSED: "petit.hunt",
+    Code.UNDERTRUMP_ALLOWED: "play.overtrump",
+    Code.PETIT_UNDER_TRUMP: "play.overtrump",
+    Code.DISCARD_ALLOWED: "play.discard",
+    Code.EXCUSE_ANYTIME: "play.excuse-anytime",
+    Code.EXCUSE_EXCHANGE: "excuse.exchange",
+    Code.CALLED_SUIT_LEAD_ALLOWED: "play.called-suit-first-lead",
+    Code.POIGNEE_TO_WINNER: "score.poignee",
+    Code.CHELEM_FAILED: "score.chelem",
     Code.ECART_SIZE: "ecart.size",
     Code.ECART_KING: "ecart.no-king-no-bout",
     Code.ECART_BOUT: "ecart.no-king-no-bout",
@@ -147,6 +165,14 @@ played on a trump lead by a player who holds trumps breaks ``play.trump-lead`` (
 suit to follow), not ``play.follow-suit``."""
 
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
+ALLOWANCE_CODES: Final = frozenset({
+    Code.UNDERTRUMP_ALLOWED, Code.PETIT_UNDER_TRUMP, Code.DISCARD_ALLOWED, Code.EXCUSE_ANYTIME,
+    Code.EXCUSE_EXCHANGE, Code.CALLED_SUIT_LEAD_ALLOWED, Code.POIGNEE_TO_WINNER,
+    Code.CHELEM_FAILED,
+})
+"""Why-allowed verdicts: the same shape as a violation, said of a legal play or a score line
+that would surprise a beginner (:func:`rules_fr.play.why_allowed`,
+:func:`rules_fr.scoring.why_scored`)."""
 
 
 _Pending = tuple[Callable[..., Mapping[str, Any]], tuple[Any, ...]]

@@ -24,10 +24,10 @@ from rules_fr.deal import check_cut, check_deal, check_hand_for_misdeal, deal
 from rules_fr.donne import Bid, Donne, PlayCard
 from rules_fr.ecart import check_ecart
 from rules_fr.kingcall import check_king_call
-from rules_fr.play import check_play, play_warnings
+from rules_fr.play import check_play, play_warnings, why_allowed
 from rules_fr.poignee import PoigneeLevel, check_poignee, check_poignee_timing
 from rules_fr.renonce import RevokeTracker
-from rules_fr.scoring import LineCode, check_score_input, score
+from rules_fr.scoring import LineCode, check_score_input, score, why_scored
 from rules_fr.verdicts import RULE_OF_CODE, Code, Violation, violation
 from tutor.i18n import error_text, init_babel, line_text, violation_message, violation_payload
 from tutor.i18n.errors import ERRORS
@@ -63,6 +63,16 @@ def emitted_violations() -> Iterator[Violation]:
                           players=4)
     yield from check_play(h(["2S", "4S", "3H"]), [], c("2S"), players=5, called_card=c("KS"),
                           first_trick=True)
+    # why a surprising legal play is allowed
+    yield from why_allowed(h(["T5", "2S"]), parse_cards(["KH", "T9"]), c("T5"), players=4)
+    yield from why_allowed(h(["T1", "T5"]), parse_cards(["T9"]), c("T1"), players=4)
+    yield from why_allowed(h(["3C", "2S"]), parse_cards(["KH"]), c("2S"), players=4)
+    yield from why_allowed(h(["7H", "EX"]), parse_cards(["5H"]), c("EX"), players=4)
+    yield from why_allowed(h(["KS", "2S", "3H"]), [], c("KS"), players=5, called_card=c("KS"),
+                           first_trick=True)
+    yield from why_scored(score(players=4, contract=Contract.GARDE, bouts=2, points_half=98,
+                                poignees=[(Camp.DEFENSE, PoigneeLevel.SIMPLE)],
+                                chelem_announced=True))
     yield from play_warnings(h(["EX"]), [], c("EX"), players=4)
     yield from play_warnings(h(["T1", "T9"]), parse_cards(["T4"]), c("T1"), players=4)
     yield from play_warnings(h(["T1", "T9"]), parse_cards(["2S"]), c("T1"), players=4)

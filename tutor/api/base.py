@@ -316,7 +316,8 @@ class FastNested(fields.Nested):
 
 
 class ViolationSchema(Schema):
-    """A rule the request's action breaks (or, for a warning, a rule to mind)."""
+    """A rule the request's action breaks (or, for a warning, a rule to mind; for a why-allowed,
+    the rule that allows a surprising play)."""
 
     code = fields.String(required=True, metadata={
         "description": "Stable code, e.g. `must-follow-suit`, `must-overtrump`, `ecart-king`.",

@@ -66,6 +66,20 @@ class PlayResponse(Schema):
     legal_cards = fields.List(CardField(), required=True, metadata={
         "description": "Every card of the hand that may be played to this trick."})
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    why_allowed = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "Why a legal play that would surprise a beginner is allowed, each "
+                       "with its code, rule, params and sentence: `undertrump-allowed` and "
+                       "`petit-under-trump` (no trump above the highest in the trick: any "
+                       "trump), `discard-allowed` (neither the suit nor a trump), "
+                       "`excuse-anytime` and `excuse-exchange` (the excuse escapes every "
+                       "obligation and stays with its side for a half-point card), "
+                       "`called-suit-lead-allowed` (five players, the called suit on the "
+                       "first trick). Empty for a plain play and for an illegal card.",
+        "example": [{"code": "undertrump-allowed", "rule": "play.overtrump",
+                     "params": {"card": "T5", "led": "KH", "suit": "H", "highest": "T9"},
+                     "message": "You may play trump 5 under trump 9: you have no hearts, so "
+                                "you must trump, and with no trump above trump 9 you "
+                                "undertrump. Rule: Overtrumping (play.overtrump)."}]})
     warnings = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
         "description": "Advice on a legal play: the excuse at the last trick changes camp; "
                        "the petit exposed to a higher trump."})

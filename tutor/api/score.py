@@ -15,7 +15,7 @@ from flask import Response
 from marshmallow import Schema, fields
 
 from tutor.api import examples
-from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
+from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, ViolationSchema, reply
 from tutor.fields import (
     BoundedInt,
     CampField,
@@ -70,8 +70,21 @@ class ScoreResponse(Schema):
     multiplier = fields.Integer(required=True)
     scores = fields.Nested(ScoresSchema, required=True)
     derivation = fields.List(fields.Nested(DerivationLineSchema), required=True)
+    why_allowed = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "Why a score line that would surprise a beginner is by the rules: "
+                       "`poignee-to-winner` (a poignée's bonus goes to the side that wins the "
+                       "deal, whoever showed it), `chelem-failed` (an announced chelem not "
+                       "made costs 200).",
+        "example": [{"code": "poignee-to-winner", "rule": "score.poignee",
+                     "params": {"camp": "defense", "to": "taker", "level": "simple",
+                                "bonus": 20},
+                     "message": "The defence showed the single handful, yet its 20 points go "
+                                "to the taker: a poignée's bonus goes to the side that wins "
+                                "the deal, whoever showed it. Rule: The poignée in the score "
+                                "(score.poignee)."}]})
     explanation = fields.String(required=True, metadata={
-        "description": "The computation as the rulebook writes it."})
+        "description": "The computation as the rulebook writes it, then why a surprising "
+                       "line is by the rules."})
 
 
 # --- POST /score ---------------------------------------------------------------------------

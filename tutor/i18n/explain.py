@@ -57,15 +57,20 @@ def _legal_cards(legal: CardSet) -> str:
 
 @speaking
 def explain_play(card: Card, violations: Sequence[Violation], warnings: Sequence[Violation],
-                 legal: CardSet) -> str:
+                 legal: CardSet, allowed: Sequence[Violation] = ()) -> str:
     """POST /check/play: why ``card`` may not be played, and which cards may; or that it may,
-    with the warnings."""
+    why when the play would surprise a beginner (``allowed``, :func:`rules_fr.play.why_allowed`
+    — each sentence says the card, so it replaces the plain "You may play …"), then the
+    warnings."""
     if violations:
         sentences = [_messages(violations)]
         if legal:
             sentences.append(_legal_cards(legal))
         return " ".join(sentences)
-    sentences = [gettext("You may play %(card)s.", card=card_name(card))]
+    if allowed:
+        sentences = [_messages(allowed)]
+    else:
+        sentences = [gettext("You may play %(card)s.", card=card_name(card))]
     if warnings:
         sentences.append(gettext("But mind this:"))
         sentences.append(_messages(warnings))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules_fr.scoring import LineCode, Score, ScoreLine
+from rules_fr.scoring import LineCode, Score, ScoreLine, why_scored
+from tutor.i18n.violations import violation_payload
 from tutor.i18n.words import (
     bouts_phrase,
     contract_name,
@@ -204,10 +205,13 @@ def explain_score(score: Score) -> str:
 
 @speaking
 def score_payload(score: Score) -> dict[str, Any]:
-    """``{"won", "target", "difference", "multiplier", "scores", "derivation",
+    """``{"won", "target", "difference", "multiplier", "scores", "derivation", "why_allowed",
     "explanation"}``; each derivation step is ``{"code", "params", "points", "text"}``
-    (each line is worded once: the explanation reuses the steps' sentences)."""
+    (each line is worded once: the explanation reuses the steps' sentences); ``why_allowed``
+    says why a surprising line is by the rules (:func:`rules_fr.scoring.why_scored`), and the
+    explanation ends with it."""
     texts: list[str | None] = [line_text(line, score) for line in score.lines]
+    why = [violation_payload(v) for v in why_scored(score)]
     return {
         "won": score.won,
         "target": score.target,
@@ -216,6 +220,7 @@ def score_payload(score: Score) -> dict[str, Any]:
         "scores": score.scores(),
         "derivation": [dict(line.as_dict(), text=text)
                        for line, text in zip(score.lines, texts, strict=True)],
-        "explanation": _explanation(score, texts),
+        "why_allowed": why,
+        "explanation": " ".join([_explanation(score, texts), *(w["message"] for w in why)]),
     }
 

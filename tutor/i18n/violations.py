@@ -30,6 +30,7 @@ from tutor.i18n.words import (
     count_cards,
     format_list,
     gettext,
+    handful_name,
     ngettext,
     number,
     pgettext,
@@ -157,6 +158,93 @@ def _petit_exposed(p: Params) -> str:
             "The petit is exposed: %(num)d players still have to play and may take it with a "
             "higher trump.", after)
     return gettext("The petit is exposed: a higher trump may take it.")
+
+
+# --- why a surprising legal play is allowed ------------------------------------------------------
+
+def _undertrump_allowed(p: Params) -> str:
+    card, highest = _card(p), _card(p, "highest")
+    if _plain_suit(p.get("suit")):
+        return gettext("You may play %(card)s under %(highest)s: you have no %(suit)s, so you "
+                       "must trump, and with no trump above %(highest)s you undertrump.",
+                       card=card, highest=highest, suit=suit_name(p["suit"]))
+    return gettext("You may play %(card)s under %(highest)s: trumps were led and you hold no "
+                   "trump above it, so any trump will do.", card=card, highest=highest)
+
+
+def _petit_under_trump(p: Params) -> str:
+    return gettext("You may play the petit under %(highest)s: you hold no trump above it, so any "
+                   "trump will do — even the petit, lost then unless your side takes the trick.",
+                   highest=_card(p, "highest"))
+
+
+def _discard_allowed(p: Params) -> str:
+    card = _card(p)
+    if _plain_suit(p.get("suit")):
+        return gettext("You may play %(card)s: you have neither %(suit)s nor a trump, so you "
+                       "discard the card of your choice.", card=card,
+                       suit=suit_name(p["suit"]))
+    return gettext("You may play %(card)s: trumps were led and you have none, so you discard "
+                   "the card of your choice.", card=card)
+
+
+def _excuse_anytime(p: Params) -> str:
+    escapes = p.get("escapes")
+    if escapes == "follow" and _plain_suit(p.get("suit")):
+        sentence = gettext("You may play the excuse although you could play %(suit)s: it may "
+                           "be played at any time.", suit=suit_to_follow(p["suit"]))
+    elif escapes == "trump":
+        sentence = gettext("You may play the excuse although you could trump: it may be played "
+                           "at any time.")
+    elif escapes == "overtrump":
+        sentence = gettext("You may play the excuse although you could play a higher trump: "
+                           "it may be played at any time.")
+    else:
+        sentence = gettext("You may play the excuse at any time, whatever you hold.")
+    if p.get("leads"):
+        sentence += " " + gettext("Led, it sets no suit: the next card played does.")
+    return sentence
+
+
+def _excuse_exchange(p: Params) -> str:
+    return gettext("The excuse stays with your side: if the other side wins the trick, you give "
+                   "it a card worth half a point in exchange.")
+
+
+def _called_suit_lead_allowed(p: Params) -> str:
+    card = _card(p)
+    why = p.get("why")
+    if why == "called-card":
+        return gettext("You may lead %(card)s, the called card itself: on the first lead the "
+                       "called suit is barred, except for the called card.", card=card)
+    if why == "excuse-led":
+        return gettext("You may play %(card)s in the called suit: the rule binds only the first "
+                       "card of the deal, and that was the excuse.", card=card)
+    return gettext("You may lead %(card)s: the first lead may not be in the called suit, but you "
+                   "hold no other card.", card=card)
+
+
+def _poignee_to_winner(p: Params) -> str:
+    if p.get("level") not in ("simple", "double", "triple"):
+        return gettext("A handful's bonus goes to the side that wins the deal, whoever showed "
+                       "it.")
+    handful, bonus = handful_name(p.get("level")), number(p.get("bonus", 0))
+    if p.get("to") == "taker":
+        return gettext("The defence showed the %(handful)s, yet its %(bonus)s points go to the "
+                       "taker: a handful's bonus goes to the side that wins the deal, whoever "
+                       "showed it.", handful=handful, bonus=bonus)
+    return gettext("The taker showed the %(handful)s, yet its %(bonus)s points go to the "
+                   "defence: a handful's bonus goes to the side that wins the deal, whoever "
+                   "showed it.", handful=handful, bonus=bonus)
+
+
+def _chelem_failed(p: Params) -> str:
+    bonus = number(p.get("bonus", 200))
+    if p.get("won"):
+        return gettext("The slam was announced and not made: %(bonus)s points are taken off "
+                       "the taker's side, although the contract is made.", bonus=bonus)
+    return gettext("The slam was announced and not made: %(bonus)s points are taken off the "
+                   "taker's side, on top of the contract lost.", bonus=bonus)
 
 
 # --- écart ----------------------------------------------------------------------------------
@@ -571,6 +659,14 @@ MESSAGES: Final[Mapping[Code, Callable[[Params], str]]] = {
     Code.TRICK_COMPLETE: _trick_complete,
     Code.EXCUSE_LAST_TRICK: _excuse_last_trick,
     Code.PETIT_EXPOSED: _petit_exposed,
+    Code.UNDERTRUMP_ALLOWED: _undertrump_allowed,
+    Code.PETIT_UNDER_TRUMP: _petit_under_trump,
+    Code.DISCARD_ALLOWED: _discard_allowed,
+    Code.EXCUSE_ANYTIME: _excuse_anytime,
+    Code.EXCUSE_EXCHANGE: _excuse_exchange,
+    Code.CALLED_SUIT_LEAD_ALLOWED: _called_suit_lead_allowed,
+    Code.POIGNEE_TO_WINNER: _poignee_to_winner,
+    Code.CHELEM_FAILED: _chelem_failed,
     Code.ECART_SIZE: _ecart_size,
     Code.ECART_KING: _ecart_king,
     Code.ECART_BOUT: _ecart_bout,

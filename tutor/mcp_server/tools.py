@@ -93,9 +93,11 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
              "Whether a card may be played to the current trick (follow suit, trump, "
              "overtrump, the excuse at any time, the called suit at the five-player first "
-             "lead): the verdict, every legal card, the rule broken and warnings (the excuse "
-             "at the last trick, the petit exposed). An illegal card is an answer "
-             "(legal: false), not an error.",
+             "lead): the verdict, every legal card, the rule broken, why a surprising legal "
+             "play is allowed (undertrumping, discarding, the excuse and its exchange, the "
+             "petit under a higher trump, the called suit) and warnings (the excuse at the last "
+             "trick, the petit exposed). An illegal card is an answer (legal: false), not an "
+             "error.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
@@ -137,8 +139,9 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              COUNT_EXAMPLE, ("cards.points", "cards.bouts", "counting.total")),
     ToolSpec("score", "Score a deal from its figures",
              "The score of a deal from the taker's points and bouts, the contract, petit au "
-             "bout, poignées and chelem, step by step (derivation) and per seat. Totals no "
-             "deal can produce are refused.",
+             "bout, poignées and chelem, step by step (derivation) and per seat, with why a "
+             "surprising line is by the rules (a poignée's bonus to the winning side, a "
+             "failed announced chelem). Totals no deal can produce are refused.",
              "/score", "POST", score_service.score_figures, score_api.ScoreRequest(),
              examples.SCORE, ("score.targets", "score.base", "score.multipliers",
                               "score.total")),

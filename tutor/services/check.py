@@ -34,7 +34,14 @@ from rules_fr.deal import (
 )
 from rules_fr.ecart import check_ecart, trumps_to_show
 from rules_fr.kingcall import check_king_call, is_alone
-from rules_fr.play import check_play, led_card, legal_cards, play_warnings, trick_winner
+from rules_fr.play import (
+    check_play,
+    led_card,
+    legal_cards,
+    play_warnings,
+    trick_winner,
+    why_allowed,
+)
 from rules_fr.poignee import (
     check_poignee,
     check_poignee_timing,
@@ -110,14 +117,17 @@ def play(body: dict[str, Any]) -> dict[str, Any]:
     found = check_play(hand, trick, card, players=players, called_card=called,
                        first_trick=first)
     warnings = [] if found else play_warnings(hand, trick, card, players=players)
+    allowed = [] if found else why_allowed(hand, trick, card, players=players,
+                                           called_card=called, first_trick=first)
     legal = legal_cards(hand, trick, called_card=called, first_trick=first, players=players)
     return {
         "legal": not found,
         "card": card.code,
         "legal_cards": legal.codes(),
         "violations": _violations(found),
+        "why_allowed": _violations(allowed),
         "warnings": _violations(warnings),
-        "explanation": explain_play(card, found, warnings, legal),
+        "explanation": explain_play(card, found, warnings, legal, allowed),
     }
 
 

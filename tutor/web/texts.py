@@ -26,6 +26,7 @@ def js_texts() -> dict[str, Any]:
         "unreachable": _("The referee could not be reached. Try again."),
         "violations": _("Rules broken"),
         "warnings": _("Advice"),
+        "why_allowed": _("Why it is allowed"),
         "legal_count": _("%(count)s of your cards may be played; they are highlighted."),
         "pick_card": _("Choose a card of your hand to see whether it may be played."),
         "selected_count": _("%(count)s of %(size)s cards selected"),

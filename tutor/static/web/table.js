@@ -376,6 +376,9 @@
       const d = answer.data;
       const nodes = [verdictLine(d.legal, (d.legal ? P.may_play : P.may_not_play) + " — " + cardName(code))]
         .concat(violationsList(d.violations || [], d.explanation));
+      // why a surprising legal card is allowed: said in the explanation; here, its rules
+      const allowedRules = (d.why_allowed || []).map(ruleLink).filter(Boolean);
+      if (allowedRules.length) nodes.push(node("p", { className: "why-allowed", "data-role": "why-allowed" }, allowedRules));
       (d.warnings || []).forEach((w) => nodes.push(node("p", { className: "warn", text: w.message })));
       if (d.legal) nodes.push(button(P.play_it, { className: "primary", "data-role": "play-selected" }, () => play(code)), node("span", { className: "legend", text: " " + P.tap_again }));
       if (!d.legal) { refusals += 1; root.dataset.refusals = String(refusals); }

@@ -233,6 +233,7 @@
         ]),
         el("p", { className: "explanation" }, linkTerms(data.explanation)),
         ruleLinks(T.violations, data.violations, "bad"),
+        ruleLinks(T.why_allowed, data.why_allowed, "good"),
         ruleLinks(T.warnings, data.warnings, "warn"),
       ]);
     }

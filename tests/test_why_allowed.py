@@ -1,0 +1,302 @@
+"""Issue 12, item 2: a legal play (or a score line) that would surprise a beginner carries why
+it is allowed — code, rule, params and a sentence, in French and in English — in
+``POST /check/play`` (``why_allowed``, and the explanation), ``/score`` and ``/score/deal``, and
+the MCP tools' text. The core decides the cases (:func:`rules_fr.play.why_allowed`,
+:func:`rules_fr.scoring.why_scored`); a plain play gets none, an illegal card none either."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from api_client import post_in
+from flask.testing import FlaskClient
+
+from rules_fr.cards import CardSet, parse_cards
+from rules_fr.contracts import Camp, Contract
+from rules_fr.play import check_play, legal_cards, why_allowed
+from rules_fr.poignee import PoigneeLevel
+from rules_fr.scoring import score, why_scored
+from tutor import create_app
+from tutor.api import examples
+from tutor.mcp_server.tools import TOOLS, answer_text
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def ask(client: FlaskClient, path: str, body: Any, lang: str) -> dict[str, Any]:
+    response = post_in(client, f"/api/v1{path}", body, lang)
+    assert response.status_code == 200, response.get_json()
+    payload: dict[str, Any] = response.get_json()
+    return payload
+
+
+def play(client: FlaskClient, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    fr, en = ask(client, "/check/play", body, "fr"), ask(client, "/check/play", body, "en")
+    assert fr["legal"] is en["legal"] is True
+    assert [w["code"] for w in fr["why_allowed"]] == [w["code"] for w in en["why_allowed"]]
+    for payload in (fr, en):
+        for why in payload["why_allowed"]:
+            assert why["message"] in payload["explanation"]
+    return fr, en
+
+
+# (request, codes, rules, French sentence, English sentence) — the first allowance's sentence
+CASES: dict[str, tuple[dict[str, Any], list[str], str, str]] = {
+    "undertrump on a plain lead": (
+        {"players": 4, "hand": ["T5", "2S"], "trick": ["KH", "T9"], "card": "T5"},
+        ["undertrump-allowed"],
+        "Vous pouvez jouer le 5 d'atout sous le 9 d'atout : sans cœur, vous devez couper, et "
+        "sans atout plus fort que le 9 d'atout, vous sous-coupez. Règle : Monter à l'atout "
+        "(play.overtrump).",
+        "You may play trump 5 under trump 9: you have no hearts, so you must trump, and with "
+        "no trump above trump 9 you undertrump. Rule: Overtrumping (play.overtrump)."),
+    "a lower trump on a trump lead": (
+        {"players": 4, "hand": ["T5", "2S"], "trick": ["T9"], "card": "T5"},
+        ["undertrump-allowed"],
+        "Vous pouvez jouer le 5 d'atout sous le 9 d'atout : l'atout est demandé et vous n'avez "
+        "pas d'atout plus fort, vous jouez donc l'atout de votre choix.",
+        "You may play trump 5 under trump 9: trumps were led and you hold no trump above it, "
+        "so any trump will do."),
+    "the petit under a higher trump": (
+        {"players": 4, "hand": ["T1", "T5", "2S"], "trick": ["KH", "T9"], "card": "T1"},
+        ["petit-under-trump"],
+        "Vous pouvez jouer le petit sous le 9 d'atout : sans atout plus fort, n'importe quel "
+        "atout convient — même le petit, perdu alors si votre camp ne remporte pas le pli.",
+        "You may play the petit under trump 9: you hold no trump above it, so any trump will "
+        "do — even the petit, lost then unless your side takes the trick."),
+    "a discard with neither the suit nor a trump": (
+        {"players": 4, "hand": ["3C", "2S"], "trick": ["KH"], "card": "2S"},
+        ["discard-allowed"],
+        "Vous pouvez jouer le 2 de pique : vous n'avez ni cœur ni atout, vous vous défaussez "
+        "(vous pissez) de la carte de votre choix. Règle : La défausse (play.discard).",
+        "You may play the 2 of spades: you have neither hearts nor a trump, so you discard the "
+        "card of your choice. Rule: Discarding (play.discard)."),
+    "a discard on a trump lead": (
+        {"players": 4, "hand": ["3C", "2S"], "trick": ["T4"], "card": "2S"},
+        ["discard-allowed"],
+        "Vous pouvez jouer le 2 de pique : l'atout est demandé et vous n'en avez pas, vous vous "
+        "défaussez (vous pissez) de la carte de votre choix.",
+        "You may play the 2 of spades: trumps were led and you have none, so you discard the "
+        "card of your choice."),
+    "the excuse instead of following": (
+        {"players": 4, "hand": ["7H", "EX", "T3"], "trick": ["5H"], "card": "EX"},
+        ["excuse-anytime", "excuse-exchange"],
+        "Vous pouvez jouer l'excuse alors que vous pourriez fournir à cœur : elle se joue à tout "
+        "moment. Règle : L'Excuse à tout moment (play.excuse-anytime). L'excuse reste à votre "
+        "camp : si l'autre camp remporte le pli, vous lui donnez en échange une carte d'un "
+        "demi-point. Règle : L'échange de l'Excuse (excuse.exchange).",
+        "You may play the excuse although you could play a heart: it may be played at any "
+        "time. Rule: The Excuse at any time (play.excuse-anytime). The excuse stays with your "
+        "side: if the other side wins the trick, you give it a card worth half a point in "
+        "exchange. Rule: Exchanging the Excuse (excuse.exchange)."),
+    "the excuse instead of trumping": (
+        {"players": 4, "hand": ["2S", "EX", "T3"], "trick": ["5H"], "card": "EX"},
+        ["excuse-anytime", "excuse-exchange"],
+        "Vous pouvez jouer l'excuse alors que vous pourriez couper : elle se joue à tout "
+        "moment.",
+        "You may play the excuse although you could trump: it may be played at any time."),
+    "the excuse instead of overtrumping": (
+        {"players": 4, "hand": ["T12", "EX", "T3"], "trick": ["T9"], "card": "EX"},
+        ["excuse-anytime", "excuse-exchange"],
+        "Vous pouvez jouer l'excuse alors que vous pourriez monter à l'atout : elle se joue à "
+        "tout moment.",
+        "You may play the excuse although you could play a higher trump: it may be played at "
+        "any time."),
+    "the excuse led": (
+        {"players": 4, "hand": ["7H", "EX"], "trick": [], "card": "EX"},
+        ["excuse-anytime", "excuse-exchange"],
+        "Vous pouvez jouer l'excuse à tout moment, quelle que soit votre main. Entamée, elle ne "
+        "donne aucune couleur : c'est la carte suivante qui la donne.",
+        "You may play the excuse at any time, whatever you hold. Led, it sets no suit: the "
+        "next card played does."),
+    "the called card led at the first trick": (
+        {"players": 5, "hand": ["KS", "2S", "3H"], "trick": [], "card": "KS",
+         "first_trick": True, "called_card": "KS"},
+        ["called-suit-lead-allowed"],
+        "Vous pouvez entamer le roi de pique, la carte appelée elle-même : à la première entame, "
+        "la couleur appelée est interdite, sauf la carte appelée. Règle : La première entame à 5 "
+        "joueurs (play.called-suit-first-lead).",
+        "You may lead the king of spades, the called card itself: on the first lead the called "
+        "suit is barred, except for the called card."),
+    "the called suit after an excuse lead": (
+        {"players": 5, "hand": ["QS", "2S", "3H"], "trick": ["EX"], "card": "2S",
+         "first_trick": True, "called_card": "KS"},
+        ["called-suit-lead-allowed"],
+        "Vous pouvez jouer le 2 de pique dans la couleur appelée : la règle ne vise que la "
+        "première carte de la donne, et c'était l'excuse.",
+        "You may play the 2 of spades in the called suit: the rule binds only the first card of "
+        "the deal, and that was the excuse."),
+    "the called suit with nothing else": (
+        {"players": 5, "hand": ["QS", "2S"], "trick": [], "card": "2S", "first_trick": True,
+         "called_card": "KS"},
+        ["called-suit-lead-allowed"],
+        "Vous pouvez entamer le 2 de pique : la première entame ne peut pas se faire dans la "
+        "couleur appelée, mais vous n'avez pas d'autre carte.",
+        "You may lead the 2 of spades: the first lead may not be in the called suit, but you "
+        "hold no other card."),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_surprising_legal_play_says_why_in_both_languages(client: FlaskClient,
+                                                             case: str) -> None:
+    body, codes, french, english = CASES[case]
+    fr, en = play(client, body)
+    assert [w["code"] for w in fr["why_allowed"]] == codes
+    assert french in fr["explanation"], fr["explanation"]
+    assert english in en["explanation"], en["explanation"]
+    assert fr["why_allowed"][0]["message"].startswith(french[:40])
+    rules = {"undertrump-allowed": "play.overtrump", "petit-under-trump": "play.overtrump",
+             "discard-allowed": "play.discard", "excuse-anytime": "play.excuse-anytime",
+             "excuse-exchange": "excuse.exchange",
+             "called-suit-lead-allowed": "play.called-suit-first-lead"}
+    assert [w["rule"] for w in en["why_allowed"]] == [rules[c] for c in codes]
+    assert "camp" not in en["explanation"]
+
+
+def test_the_excuse_at_the_last_trick_is_not_said_to_come_back(client: FlaskClient) -> None:
+    """At the last trick the excuse goes to the trick's winner (but in a chelem): no exchange
+    is promised; the warning says what happens."""
+    fr, en = play(client, {"players": 4, "hand": ["EX"], "trick": ["5H"], "card": "EX"})
+    assert [w["code"] for w in fr["why_allowed"]] == ["excuse-anytime"]
+    assert fr["why_allowed"][0]["params"]["last_trick"] is True
+    assert [w["code"] for w in fr["warnings"]] == ["excuse-last-trick"]
+    assert "échange" not in fr["explanation"] and "exchange" not in en["explanation"]
+
+
+@pytest.mark.parametrize("body", [
+    {"players": 4, "hand": ["7H", "KH", "2S"], "trick": ["5H"], "card": "KH"},  # follows suit
+    {"players": 4, "hand": ["T5", "2S"], "trick": ["KH"], "card": "T5"},  # trumps, the first
+    {"players": 4, "hand": ["T12", "2S"], "trick": ["KH", "T9"], "card": "T12"},  # overtrumps
+    {"players": 4, "hand": ["7H", "2S"], "trick": [], "card": "2S"},  # a lead
+    {"players": 5, "hand": ["QS", "2S", "3H"], "trick": [], "card": "3H", "first_trick": True,
+     "called_card": "KS"},  # another suit on the first lead
+])
+def test_a_plain_play_says_only_that_it_may_be_played(client: FlaskClient,
+                                                      body: dict[str, Any]) -> None:
+    fr, en = play(client, body)
+    assert fr["why_allowed"] == en["why_allowed"] == []
+    assert fr["explanation"].startswith("Vous pouvez jouer")
+    assert en["explanation"].startswith("You may play")
+
+
+def test_an_illegal_card_has_no_why_allowed(client: FlaskClient) -> None:
+    body = {"players": 4, "hand": ["7H", "2S"], "trick": ["5H"], "card": "2S"}
+    payload = ask(client, "/check/play", body, "en")
+    assert payload["legal"] is False and payload["why_allowed"] == []
+
+
+def test_the_core_never_explains_an_illegal_card() -> None:
+    """why_allowed and check_play agree: an allowance only for a legal card."""
+    hands = [CardSet.parse(["T5", "T12", "2S", "EX"]), CardSet.parse(["3C", "2S"]),
+             CardSet.parse(["7H", "T1", "KS"])]
+    tricks = [[], ["KH"], ["KH", "T9"], ["T9"], ["EX", "5H"]]
+    for hand in hands:
+        for trick in tricks:
+            for card in hand:
+                found = check_play(hand, parse_cards(trick), card, players=4)
+                why = why_allowed(hand, parse_cards(trick), card, players=4)
+                assert not (found and why), (hand, trick, card)
+                if why:
+                    assert card in legal_cards(hand, parse_cards(trick))
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+POIGNEE_TO_TAKER = {"players": 4, "contract": "garde", "bouts": 2, "points": 49,
+                    "poignees": [{"camp": "defense", "level": "simple"}]}
+
+
+def test_a_defenders_poignee_counted_for_a_winning_taker_says_why(client: FlaskClient) -> None:
+    fr = ask(client, "/score", POIGNEE_TO_TAKER, "fr")
+    en = ask(client, "/score", POIGNEE_TO_TAKER, "en")
+    assert fr["won"] is True
+    assert [(w["code"], w["rule"], w["params"]) for w in fr["why_allowed"]] == [
+        ("poignee-to-winner", "score.poignee",
+         {"camp": "defense", "to": "taker", "level": "simple", "bonus": 20})]
+    assert fr["why_allowed"][0]["message"] == (
+        "La défense a montré la poignée simple, mais ses 20 points vont au preneur : la prime "
+        "de poignée revient au camp qui gagne la donne, quel que soit celui qui l'a montrée. "
+        "Règle : La poignée dans la marque (score.poignee).")
+    assert en["why_allowed"][0]["message"].startswith(
+        "The defence showed the single handful, yet its 20 points go to the taker: a handful's "
+        "bonus goes to the side that wins the deal, whoever showed it.")
+    assert fr["explanation"].endswith(fr["why_allowed"][0]["message"])
+
+
+def test_a_takers_poignee_paid_to_the_defence_says_why(client: FlaskClient) -> None:
+    body = {**POIGNEE_TO_TAKER, "points": 30, "poignees": [{"camp": "taker",
+                                                            "level": "double"}]}
+    fr = ask(client, "/score", body, "fr")
+    en = ask(client, "/score", body, "en")
+    assert fr["won"] is False
+    assert fr["why_allowed"][0]["message"].startswith(
+        "Le preneur a montré la double poignée, mais ses 30 points vont à la défense")
+    assert en["why_allowed"][0]["message"].startswith(
+        "The taker showed the double handful, yet its 30 points go to the defence")
+
+
+def test_a_poignee_of_the_winning_side_needs_no_why(client: FlaskClient) -> None:
+    body = {**POIGNEE_TO_TAKER, "poignees": [{"camp": "taker", "level": "simple"}]}
+    assert ask(client, "/score", body, "en")["why_allowed"] == []
+
+
+def test_a_failed_announced_chelem_says_why(client: FlaskClient) -> None:
+    body = {**POIGNEE_TO_TAKER, "poignees": [], "chelem": {"announced": True, "by": None}}
+    fr = ask(client, "/score", body, "fr")
+    en = ask(client, "/score", body, "en")
+    assert [(w["code"], w["rule"]) for w in fr["why_allowed"]] == [("chelem-failed",
+                                                                    "score.chelem")]
+    assert fr["why_allowed"][0]["message"].startswith(
+        "Le chelem était annoncé et n'a pas été réalisé : 200 points sont retranchés au camp du "
+        "preneur, bien que le contrat soit rempli.")
+    assert en["why_allowed"][0]["message"].startswith(
+        "The slam was announced and not made: 200 points are taken off the taker's side, "
+        "although the contract is made.")
+
+
+def test_a_played_deal_with_a_failed_chelem_says_why(client: FlaskClient) -> None:
+    body = copy.deepcopy(examples.SCORE_DEAL)
+    body["announcements"] = {"poignees": [], "chelem_announced": True}
+    fr = ask(client, "/score/deal", body, "fr")
+    en = ask(client, "/score/deal", body, "en")
+    assert fr["won"] is False
+    assert fr["why_allowed"][0]["code"] == "chelem-failed"
+    assert "en plus du contrat chuté" in fr["explanation"]
+    assert "on top of the contract lost" in en["explanation"]
+    assert ask(client, "/score/deal", examples.SCORE_DEAL, "en")["why_allowed"] == []
+
+
+def test_the_core_decides_the_score_cases() -> None:
+    made = score(players=4, contract=Contract.GARDE, bouts=2, points_half=98,
+                 poignees=[(Camp.DEFENSE, PoigneeLevel.SIMPLE)], chelem_announced=True)
+    assert [v.code for v in why_scored(made)] == ["poignee-to-winner", "chelem-failed"]
+    slam = score(players=4, contract=Contract.GARDE, bouts=3, points_half=182,
+                 chelem_announced=True, chelem=Camp.TAKER)
+    assert why_scored(slam) == []
+
+
+# --- the MCP tools -----------------------------------------------------------------------------
+
+
+def test_the_mcp_check_play_text_says_why(client: FlaskClient) -> None:
+    spec = next(t for t in TOOLS if t.name == "check_play")
+    body = CASES["undertrump on a plain lead"][0]
+    for lang, sentence in (("fr", "vous sous-coupez"), ("en", "you undertrump")):
+        text = answer_text(spec, ask(client, "/check/play", body, lang))
+        assert sentence in text
+        assert "play.overtrump" in text
+
+
+def test_the_mcp_score_text_says_why(client: FlaskClient) -> None:
+    spec = next(t for t in TOOLS if t.name == "score")
+    for lang, sentence in (("fr", "quel que soit celui qui l'a montrée"),
+                           ("en", "whoever showed it")):
+        text = answer_text(spec, ask(client, "/score", POIGNEE_TO_TAKER, lang))
+        assert sentence in text and "score.poignee" in text
+
