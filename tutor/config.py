@@ -35,6 +35,10 @@ DEFAULTS: Final[dict[str, Any]] = {
     "SECRET_KEY": None,
     # How long a stream ticket opens a stream (seconds).
     "STREAM_TICKET_SECONDS": 60,
+    # How long a stream lasts when its client names no ``timeout`` (seconds): then it ends,
+    # and an EventSource reconnects by itself with Last-Event-ID. Under proxies' idle
+    # timeouts (often 60 s); the browser tests shorten it to reconnect often.
+    "STREAM_SECONDS": 55,
     "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow", "Retry-After", "X-RateLimit-Limit",
                             "X-RateLimit-Remaining", "X-RateLimit-Reset"],
     # ...but only these origins (commas or spaces between them) the tables' endpoints.

@@ -7,6 +7,7 @@ fails on any of them. Screenshots land in ``artifacts/screenshots/`` (gitignored
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -29,18 +30,18 @@ if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The whole app (API and pages) on 127.0.0.1, a free port, a throw-away SQLite file."""
+@contextlib.contextmanager
+def serving(database: Path, config: dict[str, object] | None = None) -> Iterator[str]:
+    """The whole app (API and pages) on 127.0.0.1, a free port, the SQLite file ``database``
+    (``config``: settings over the defaults); yields its base URL."""
     from werkzeug.serving import make_server
 
-    database = tmp_path_factory.mktemp("db") / "tutor.sqlite"
     url = f"sqlite:///{database}"
     previous = os.environ.get("DATABASE_URL")
     os.environ["DATABASE_URL"] = url
     from tutor import create_app
 
-    app = create_app({"TESTING": True, "DATABASE_URL": url})
+    app = create_app({"TESTING": True, "DATABASE_URL": url, **(config or {})})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -53,6 +54,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             os.environ.pop("DATABASE_URL", None)
         else:
             os.environ["DATABASE_URL"] = previous
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app for the browser tests, on a throw-away SQLite file."""
+    with serving(tmp_path_factory.mktemp("db") / "tutor.sqlite") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

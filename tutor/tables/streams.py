@@ -202,7 +202,8 @@ def _message(item: dict[str, Any]) -> str:
 def stream(table_id: str) -> Response:
     """Server-Sent Events: each event as it is logged, pushed (``id:`` is its sequence number,
     so a reconnecting EventSource resumes with ``Last-Event-ID``). Authorization: Bearer, or
-    `ticket` for a browser. The stream ends after ``timeout`` seconds (default 55) or
+    `ticket` for a browser. The stream ends after ``timeout`` seconds (default 55,
+    ``STREAM_SECONDS``) or
     ``limit`` events, and the browser reconnects by itself."""
     auth = _stream_auth(table_id)
     since = _int_arg("since", 0, 0, MAX_SEQ)
@@ -210,7 +211,7 @@ def stream(table_id: str) -> Response:
     if _is_decimal(last_id) and len(last_id) < 11:
         since = max(since, int(last_id))
     limit = _int_arg("limit", 1_000_000, 1, 1_000_000)
-    timeout = _int_arg("timeout", 55, 1, 300)
+    timeout = _int_arg("timeout", int(current_app.config["STREAM_SECONDS"]), 1, 300)
     store = get_store()
     standing = g.get("table_standing") or _standing(table_id)  # a ticket skips _auth
     lifecycle.refuse_closed(standing, writing=False,
