@@ -60,7 +60,8 @@ def _check(page, lang: str, where: str) -> None:
 
 
 PAGES = ["/", "/rules", "/trick?players=5&seed=21", "/ecart?players=3&seed=4", "/score",
-         "/examples/marque/une-garde-contre-chutee", "/no/such/page"]
+         "/examples/marque/une-garde-contre-chutee", "/no/such/page", "/glossary", "/course",
+         "/course/6"]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -88,7 +89,10 @@ def test_every_control_is_named_and_labelled(page, lang: str) -> None:
 def _tab_walk(page, limit: int) -> set[str]:
     """The ids (given now to every control) that Tab reaches, in at most ``limit`` presses."""
     p = page.page
-    p.evaluate("""() => document.querySelectorAll('a[href], button, input, select, summary')
+    # Scrollable regions made focusable (tabindex=0, so a keyboard can scroll them) are stops
+    # of the walk too.
+    p.evaluate("""() => document.querySelectorAll(
+        'a[href], button, input, select, summary, [tabindex="0"]')
         .forEach((n, i) => { n.dataset.kb = String(i); })""")
     # Start from the top, as a page just opened: the skip link is the first stop.
     p.locator(".skip-link").focus()

@@ -1,6 +1,7 @@
-/* Card faces drawn as SVG by this file (no image, no font, no outside asset).
+/* Card faces drawn as SVG by this file (no image file, no font, no outside asset).
  *
- * TarotCards.face(view) returns an <svg> for one card, from the card's view as the server
+ * TarotCards.face(view) returns an <img> of the <svg> TarotCards.svg(view) draws for one
+ * card, from the card's view as the server
  * describes it (tutor/web/cards.py: code, rank, cls, bout, word): suit cards carry their rank
  * in two corners and a large pip (faces: the letter framed), trumps a blue face with their
  * number in the corners and in the middle, the three bouts (petit, 21, excuse) a gold border
@@ -94,9 +95,28 @@
       : make("rect", { x: 0.75, y: 0.75, width: 58.5, height: 88.5, rx: 6, fill: background, stroke: "#7b8591", "stroke-width": 1.5 });
     const badge = view.bout ? make("g", { class: "bout-badge" }, [
       make("circle", { cx: 49, cy: 11, r: 8, fill: "#a87400" }), star(43.5, 5.6, 0.55, "#ffffff")]) : null;
-    return make("svg", { viewBox: "0 0 60 90", class: "face", "aria-hidden": "true", focusable: "false" },
+    return make("svg", { xmlns: NS, viewBox: "0 0 60 90", class: "face", "aria-hidden": "true", focusable: "false" },
       [frame].concat(parts, [badge]));
   }
 
-  window.TarotCards = { face: face };
+  /* The face as an image (alt=""): its drawing, not its text, is what the page shows. Drawn
+   * inline, the SVG's rank indices were text of the card's button ("R R" inside "Roi de
+   * cœur"), which WCAG 2.5.3 (label in name, axe's label-content-name-mismatch) counts as a
+   * visible label missing from the accessible name. One data: URL per card, made once. */
+  const IMAGES = new Map();
+  function image(view) {
+    let src = IMAGES.get(view.code);
+    if (!src) {
+      src = "data:image/svg+xml," + encodeURIComponent(new XMLSerializer().serializeToString(face(view)));
+      IMAGES.set(view.code, src);
+    }
+    const img = document.createElement("img");
+    img.className = "face";
+    img.alt = "";
+    img.src = src;
+    img.draggable = false;
+    return img;
+  }
+
+  window.TarotCards = { face: image, svg: face };
 })();

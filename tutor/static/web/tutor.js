@@ -86,7 +86,7 @@
   function drawServerCards() {
     document.querySelectorAll(".card[data-code]").forEach((node) => {
       const view = CARDS[node.dataset.code];
-      if (!view || node.querySelector("svg")) return;
+      if (!view || node.querySelector(".face")) return;
       node.replaceChildren(window.TarotCards.face(view));
       if (view.bout) node.classList.add("bout");
     });
