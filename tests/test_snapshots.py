@@ -2,8 +2,9 @@
 it (what a cache miss or a fresh process does) equals the replay of its whole log — every
 field of the view of every seat and of the referee, every event as each of them sees it — at
 every step of random multi-deal parties at 3, 4, 5 and 6 people with bots, referee pauses,
-annulled deals, seats handed to a robot and back, and undo (a fork); after a restart (a fresh
-app on the same database); on SQLite and on PostgreSQL. A rebuild applies only the events of
+annulled deals, seats handed to a robot and back, and undo (a fork); at a physical table (a
+misdeal, then deals recorded card by card); after a restart (a fresh app on the same
+database); on SQLite and on PostgreSQL. A rebuild applies only the events of
 the current deal. The core's serialisers (Score, Partie) round-trip and refuse what the rules
 would not give; a snapshot that cannot be read is skipped for a full replay. And the
 per-process caches stay at their LRU size however many tables are touched.
@@ -26,9 +27,11 @@ import pytest
 from flask import Flask
 from sqlalchemy import create_engine, func, select, text, update
 from tables_driver import API, TestClientHttp, choose
+from test_tables_physical import _played_donne, _record
 from test_tables_server import _pg_url
 
 from rules_fr.contracts import Camp, Contract
+from rules_fr.deal import deal, is_petit_sec
 from rules_fr.partie import Partie
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.scoring import score, score_from_dict
@@ -225,6 +228,44 @@ def test_snapshot_fresh_process_rebuilds_one_deal_and_plays_on(database: str,
     while _step(second, table, rng):
         pass
     _same_state(second_app, tid, events_too=True)
+
+
+def test_snapshot_of_a_physical_table_equals_full_replay(database: str,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """A physical table (the referee records real cards): a misdeal ruled before the first
+    bid (the same dealer deals again and may not bid: the snapshot between holds it), then
+    three deals recorded card by card; rebuilt from its snapshots it is its full replay."""
+    app = _app(database)
+    http = TestClientHttp(app.test_client())
+    status, table = http.post(API, {"players": 4, "deals": 3, "mode": "physical"})
+    assert status == 201, table
+    tid, referee = table["id"], table["referee_token"]
+    status, body = http.post(f"{API}/{tid}/actions",
+                             {"type": "misdeal", "seq": table["table"]["seq"]}, referee)
+    assert status == 201, body
+    counter = _CountApplies(monkeypatch)
+    _same_state(app, tid, events_too=True, counter=counter)
+    seed = 0
+    contracts = [Contract.GARDE, Contract.PETITE, Contract.GARDE_SANS]
+    for number, contract in enumerate(contracts, start=1):
+        _, view = http.get(f"{API}/{tid}", referee)
+        assert view["deal"]["number"] == number
+        while True:  # the cards as this dealer dealt them (no petit sec: it would be annulled)
+            seed += 1
+            dealt = deal(4, view["deal"]["dealer"], seed=seed)
+            if not any(is_petit_sec(h) for h in dealt.hands):
+                break
+        for step, record in enumerate(_record(_played_donne(dealt, contract))):
+            status, body = http.post(f"{API}/{tid}/actions", {**record, "seq": view["seq"]},
+                                     referee)
+            assert status == 201, (record, body)
+            view = body["table"]
+            if step % 3 == 0:
+                _same_state(app, tid, events_too=False, counter=counter)
+        assert len(view["scoresheet"]["entries"]) == number
+        _same_state(app, tid, events_too=True, counter=counter)
+    assert view["over"]
 
 
 def test_snapshot_unreadable_or_contradicted_falls_back_to_the_log(tmp_path: Path) -> None:
