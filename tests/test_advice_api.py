@@ -56,7 +56,7 @@ def test_advice_bid_explained_in_french_and_english(client):
     assert [r["code"] for r in fr["reasons"]] == [r["code"] for r in en["reasons"]]
     assert fr["explanation"] == ("Conseil : garde. 60 points : de 56 à 70 à 4 joueurs, la main "
                                  "vaut une garde.")
-    assert en["explanation"] == ("Advice: garde. 60 points: from 56 to 70 at 4 players, the hand "
+    assert en["explanation"] == ("Advice: garde. 60 points: from 56 to 70 with 4 players, the hand "
                                  "is worth a garde.")
     assert "Le 21 : 10 points." in [r["text"] for r in fr["reasons"]]
     assert "The petit with 6 trumps: 7 points." in [r["text"] for r in en["reasons"]]

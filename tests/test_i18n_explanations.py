@@ -193,7 +193,7 @@ def test_warnings_on_a_legal_play(lang):
     assert text.startswith(said(lang, "Vous pouvez jouer l'excuse. Mais attention : L'excuse "
                                       "jouée au dernier pli va au camp qui remporte ce pli",
                                 "You may play the excuse. But mind this: The excuse played to "
-                                "the last trick goes to the camp that wins that trick"))
+                                "the last trick goes to the side that wins that trick"))
     beaten, = play_warnings(H(["T1", "T9"]), parse_cards(["T4"]), C("T1"), players=4)
     assert violation_message(beaten).startswith(said(
         lang, "Le petit risque d’être perdu : le 4 d'atout, un atout plus fort, est déjà dans "
@@ -224,15 +224,15 @@ def test_ecart_king_and_bout(lang):
     assert violation_message(king) == said(
         lang, "Vous ne pouvez pas écarter de roi : le roi de pique. Règle : Ni roi ni bout à "
               "l'écart (ecart.no-king-no-bout).",
-        "You may not discard a king: the king of spades. Rule: No king and no oudler in the "
-        "discard (ecart.no-king-no-bout).")
+        "You may not put a king in the écart: the king of spades. Rule: No king and no oudler "
+        "in the écart (ecart.no-king-no-bout).")
     assert violation_message(bout).startswith(said(
         lang, "Vous ne pouvez pas écarter de bout : l'excuse.",
-        "You may not discard an oudler: the excuse."))
+        "You may not put an oudler in the écart: the excuse."))
     two = violation(Code.ECART_BOUT, cards=["T1", "T21"])
     assert violation_message(two).startswith(said(
         lang, "Vous ne pouvez pas écarter de bouts : le petit et le 21.",
-        "You may not discard oudlers: the petit and the 21."))
+        "You may not put oudlers in the écart: the petit and the 21."))
 
 
 def test_ecart_trump_avoidable(lang):
@@ -240,14 +240,14 @@ def test_ecart_trump_avoidable(lang):
     assert violation_message(trump).startswith(said(
         lang, "On n'écarte des atouts que si c'est indispensable : gardez le 2 d'atout et "
               "écartez d'autres cartes, comme le 2, le 3 et le 4 de pique.",
-        "Trumps go to the discard only when unavoidable: keep trump 2 and discard other cards, "
+        "Trumps go to the écart only when unavoidable: keep trump 2 and set aside other cards, "
         "such as the 2, the 3, and the 4 of spades."))
     some = violation(Code.ECART_TRUMP_AVOIDABLE, trumps=["T4", "T9"], allowed=1, available=[])
     assert violation_message(some).startswith(said(
         lang, "On n'écarte des atouts que si c'est indispensable, ici 1 atout, et vous écartez "
               "le 4 et le 9 d'atout.",
-        "Trumps go to the discard only when unavoidable, here 1 trump, and you discard trumps "
-        "4 and 9."))
+        "Trumps go to the écart only when unavoidable, here 1 trump, and you put trumps "
+        "4 and 9 in it."))
 
 
 def test_ecart_size_and_unavailable_cards(lang):
@@ -255,13 +255,13 @@ def test_ecart_size_and_unavailable_cards(lang):
     assert violation_message(size) == said(
         lang, "L'écart compte autant de cartes que le chien, 3 cartes, pas 4. Règle : L'écart "
               "(ecart.size).",
-        "The discard holds as many cards as the chien, 3 cards, not 4. Rule: The discard "
-        "(écart) (ecart.size).")
+        "The écart holds as many cards as the chien, 3 cards, not 4. Rule: The écart (the cards "
+        "set aside face down) (ecart.size).")
     assert violation_message(unavailable).startswith(said(
         lang, "On n'écarte que des cartes de sa main et du chien : vous n'avez pas la dame de "
               "carreau. Vous écartez deux fois le 2 de pique.",
-        "You can discard only cards of your hand and the chien: you have not got the queen of "
-        "diamonds. You discard the 2 of spades twice."))
+        "Your écart can hold only cards of your hand and the chien: you have not got the queen of "
+        "diamonds. You put the 2 of spades in the écart twice."))
 
 
 def test_ecart_not_allowed_on_garde_sans_and_contre(lang):
@@ -271,19 +271,19 @@ def test_ecart_not_allowed_on_garde_sans_and_contre(lang):
         v, = _ecart(contract=contract)
         assert violation_message(v).startswith(said(
             lang, f"Sur {french}, le chien reste face cachée : il n'y a pas d'écart.",
-            f"On {english} the chien stays face down: there is no discard."))
+            f"On {english} the chien stays face down: there is no écart."))
 
 
 def test_explain_ecart_legal_says_which_trumps_to_show(lang):
     assert explain_ecart([], CardSet()) == said(lang, "Votre écart est régulier.",
-                                                "Your discard is legal.")
+                                                "Your écart is legal.")
     assert explain_ecart([], H(["T4", "T9"])) == said(
         lang, "Votre écart est régulier. Montrez ces 2 atouts à la défense : le 4 et le 9 "
               "d'atout.",
-        "Your discard is legal. Show these 2 trumps to the defence: trumps 4 and 9.")
+        "Your écart is legal. Show these 2 trumps to the defence: trumps 4 and 9.")
     assert explain_ecart([], H(["T4"])) == said(
         lang, "Votre écart est régulier. Montrez cet atout à la défense : le 4 d'atout.",
-        "Your discard is legal. Show this trump to the defence: trump 4.")
+        "Your écart is legal. Show this trump to the defence: trump 4.")
 
 
 # --- poignée ----------------------------------------------------------------------------------
@@ -295,9 +295,9 @@ def test_poignee_excuse_hides_trump(lang):
     v, = check_poignee(4, POIGNEE_HAND, H([f"T{r}" for r in range(1, 10)] + ["EX"]))
     assert violation_message(v) == said(
         lang, "Vous ne pouvez présenter l'excuse que si vous n'avez pas d'autre atout : vous "
-              "cachez le 10 et le 11 d'atout. Règle : L'Excuse dans la poignée (poignee.excuse).",
+              "cachez le 10 et le 11 d'atout. Règle : L'excuse dans la poignée (poignee.excuse).",
         "You may show the excuse only when you have no other trump: you keep trumps 10 and 11 "
-        "hidden. Rule: The Excuse in the handful (poignee.excuse).")
+        "hidden. Rule: The excuse in the handful (poignee.excuse).")
 
 
 def test_poignee_size_says_how_many_to_show(lang):
@@ -339,7 +339,7 @@ def test_poignee_too_late(lang):
 def test_explain_poignee_legal(lang):
     assert explain_poignee(PoigneeLevel.DOUBLE, []) == said(
         lang, "Vous présentez une double poignée : 30 points pour le camp qui gagne la donne.",
-        "You show a double handful: 30 points go to the camp that wins the deal.")
+        "You show a double handful: 30 points go to the side that wins the deal.")
 
 
 def test_explain_hand(lang):
@@ -427,8 +427,8 @@ def test_king_call_violations(lang):
         "knights: you lack the knight of hearts"))
     four, = check_king_call(H(["KS"]), C("KH"), players=4)
     assert violation_message(four).startswith(said(
-        lang, "On n'appelle un roi qu'à cinq joueurs, pas à 4.",
-        "A king is called only at five players, not at 4."))
+        lang, "On n'appelle un roi qu'à 5 joueurs, pas à 4.",
+        "A king is called only with five players, not with 4."))
 
 
 def test_explain_king_call_legal(lang):
@@ -560,11 +560,11 @@ def test_half_points_and_their_rounding(lang):
         lang, "Il manque 1 point : 40,5 − 41 = −0,5, compté −1 : le demi-point va au camp "
               "gagnant. 25 (contrat) + 1 = 26, × 2 (garde) = 52.",
         "The taker is 1 point short: 40.5 − 41 = −0.5, counted as −1: the half point goes to "
-        "the camp that wins. 25 (contract) + 1 = 26, × 2 (garde) = 52."))
+        "the side that wins. 25 (contract) + 1 = 26, × 2 (garde) = 52."))
     made = score(players=5, contract=Contract.PETITE, bouts=2, points_half=83)
     assert explain_score(made).startswith(said(
         lang, "41,5 − 41 = 0,5, compté 1 : le demi-point va au camp gagnant.",
-        "41.5 − 41 = 0.5, counted as 1: the half point goes to the camp that wins."))
+        "41.5 − 41 = 0.5, counted as 1: the half point goes to the side that wins."))
     exact = score(players=4, contract=Contract.PETITE, bouts=2, points_half=82)
     assert explain_score(exact).startswith(said(
         lang, "41 − 41 = 0 : le contrat est juste fait.",

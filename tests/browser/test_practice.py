@@ -315,13 +315,13 @@ def test_practice_poignee_and_chelem(page) -> None:
     actions = p.locator("#practice [data-role=actions]")
     assert _state(p)["phase"] == "announcing" and _state(p)["mine"] == "true"
     assert actions.get_by_role("button", name="Say “Jeu”").count() == 1
-    assert actions.get_by_role("button", name="Show a simple poignée (10 trumps)").count() == 0
+    assert actions.get_by_role("button", name="Show a single handful (10 trumps)").count() == 0
     assert _act(p, actions.get_by_role("button", name="Announce a slam"))
     me = p.locator("#practice .me-bar .seat")
     assert "slam announced" in me.inner_text()
     assert _state(p)["phase"] == "playing" and _state(p)["mine"] == "true"
     assert _region(p, "en", "trick").locator(".card").count() == 0  # the learner leads
-    simple = actions.get_by_role("button", name="Show a simple poignée (10 trumps)")
+    simple = actions.get_by_role("button", name="Show a single handful (10 trumps)")
     assert simple.count() == 1
     simple.click()
     chosen = _hand(p).locator("button.card[aria-pressed='true']")

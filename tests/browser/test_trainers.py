@@ -86,7 +86,7 @@ def test_an_illegal_ecart_has_no_trumps_to_show(page) -> None:
     verdict.locator(".verdict-title.bad").wait_for()
     assert "Trumps to show" not in verdict.inner_text()
     assert verdict.locator("#trumps-to-show").count() == 0
-    assert verdict.inner_text().count("You may not discard a king") == 1
+    assert verdict.inner_text().count("You may not put a king in the écart") == 1
 
 
 def test_the_ecart_takes_no_more_cards_than_the_chien(page) -> None:

@@ -163,22 +163,22 @@ def _bid_contract(p: Params) -> str:
     contract = _contract(p, "contract", article=True)
     if p.get("high") is None:
         return ngettext(
-            "%(num)d point: %(low)d or more at %(players)d players, the hand is worth "
+            "%(num)d point: %(low)d or more with %(players)d players, the hand is worth "
             "%(contract)s.",
-            "%(num)d points: %(low)d or more at %(players)d players, the hand is worth "
+            "%(num)d points: %(low)d or more with %(players)d players, the hand is worth "
             "%(contract)s.", strength, low=_int(p, "low"), players=_int(p, "players"),
             contract=contract)
     return ngettext(
-        "%(num)d point: from %(low)d to %(high)d at %(players)d players, the hand is worth "
+        "%(num)d point: from %(low)d to %(high)d with %(players)d players, the hand is worth "
         "%(contract)s.",
-        "%(num)d points: from %(low)d to %(high)d at %(players)d players, the hand is worth "
+        "%(num)d points: from %(low)d to %(high)d with %(players)d players, the hand is worth "
         "%(contract)s.", strength, low=_int(p, "low"), high=_int(p, "high"),
         players=_int(p, "players"), contract=contract)
 
 
 def _bid_too_weak(p: Params) -> str:
-    return ngettext("%(num)d point: under %(needed)d at %(players)d players, pass.",
-                    "%(num)d points: under %(needed)d at %(players)d players, pass.",
+    return ngettext("%(num)d point: under %(needed)d with %(players)d players, pass.",
+                    "%(num)d points: under %(needed)d with %(players)d players, pass.",
                     _int(p, "strength"), needed=_int(p, "needed"), players=_int(p, "players"))
 
 
@@ -218,9 +218,9 @@ def _ecart_void(p: Params) -> str:
 def _ecart_honours(p: Params) -> str:
     return ngettext(
         "Put aside %(cards)s: without its king this honour would fall in play; in the "
-        "discard it counts for you.",
+        "écart it counts for you.",
         "Put aside %(cards)s: without their king these honours would fall in play; in the "
-        "discard they count for you.", count_cards(p.get("cards")),
+        "écart they count for you.", count_cards(p.get("cards")),
         cards=card_list(p.get("cards")))
 
 
@@ -245,16 +245,16 @@ def _ecart_shorten(p: Params) -> str:
 
 def _ecart_trumps_forced(p: Params) -> str:
     return ngettext(
-        "Too few other cards may go: put aside %(cards)s, the lowest trump you may discard "
-        "(never a bout), and show it to the defence.",
-        "Too few other cards may go: put aside %(cards)s, the lowest trumps you may discard "
-        "(never a bout), and show them to the defence.", count_cards(p.get("cards")),
+        "Too few other cards may go: put aside %(cards)s, the lowest trump the écart may take "
+        "(never an oudler), and show it to the defence.",
+        "Too few other cards may go: put aside %(cards)s, the lowest trumps the écart may take "
+        "(never an oudler), and show them to the defence.", count_cards(p.get("cards")),
         cards=card_list(p.get("cards")))
 
 
 def _ecart_keep_kings(p: Params) -> str:
-    return ngettext("Keep %(cards)s: a king may not be discarded, and it wins tricks.",
-                    "Keep %(cards)s: kings may not be discarded, and they win tricks.",
+    return ngettext("Keep %(cards)s: a king may not go to the écart, and it wins tricks.",
+                    "Keep %(cards)s: kings may not go to the écart, and they win tricks.",
                     count_cards(p.get("cards")), cards=card_list(p.get("cards")))
 
 
@@ -270,7 +270,7 @@ def _ecart_keep_called_suit(p: Params) -> str:
 
 
 def _ecart_not_allowed(p: Params) -> str:
-    return gettext("On %(contract)s there is no discard: the chien stays face down.",
+    return gettext("On %(contract)s there is no écart: the chien stays face down.",
                    contract=_contract(p, "contract", article=True))
 
 
@@ -282,16 +282,16 @@ def _only_card(p: Params) -> str:
 
 def _excuse_before_last(p: Params) -> str:
     return gettext("Play the excuse now: kept for the last trick it would go to the other "
-                   "camp.")
+                   "side.")
 
 
 def _excuse_kept_for_chelem(p: Params) -> str:
-    return gettext("Your camp has won every trick: keep the excuse for the last one, which it "
-                   "wins in a chelem, and play %(card)s.", card=_card(p))
+    return gettext("Your side has won every trick: keep the excuse for the last one, which it "
+                   "wins in a slam, and play %(card)s.", card=_card(p))
 
 
 def _excuse_saves(p: Params) -> str:
-    return gettext("Play the excuse rather than %(card)s, which the other camp would take.",
+    return gettext("Play the excuse rather than %(card)s, which the other side would take.",
                    card=_card(p))
 
 

@@ -260,7 +260,7 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "players-range": lambda p: gettext("A deal is played by 3, 4 or 5 players, not %(value)s.",
                                        value=_value(p["value"])),
     "seat-range": _seat_range,
-    "partner-not-five": lambda p: gettext("A partner plays only at five players, not at "
+    "partner-not-five": lambda p: gettext("A partner plays only with five players, not with "
                                           "%(players)s.", players=_value(p["players"])),
     "partner-is-taker": lambda p: gettext("The partner cannot be the taker, seat %(seat)s: give "
                                           "no partner when the taker plays alone.",
@@ -286,7 +286,7 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                     "%(expected)s: one card per player.", trick=p["trick"],
                                     size=number(p["size"]), expected=number(p["expected"])),
     "illegal-deal": _msg(lambda: gettext("This deal is not a regular deal.")),
-    "illegal-ecart": _msg(lambda: gettext("The taker's discard is not legal.")),
+    "illegal-ecart": _msg(lambda: gettext("The taker's écart is not legal.")),
     "illegal-play": lambda p: gettext("Trick %(trick)s: seat %(seat)s may not play %(card)s.",
                                       trick=p["trick"], seat=p["seat"], card=_card(p["card"])),
     # rules

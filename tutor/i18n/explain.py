@@ -83,7 +83,7 @@ def explain_ecart(violations: Sequence[Violation], trumps_to_show: CardSet) -> s
     the taker must show to the defence)."""
     if violations:
         return _messages(violations)
-    sentences = [gettext("Your discard is legal.")]
+    sentences = [gettext("Your écart is legal.")]
     if trumps_to_show:
         sentences.append(ngettext("Show this trump to the defence: %(cards)s.",
                                   "Show these %(num)d trumps to the defence: %(cards)s.",
@@ -127,7 +127,7 @@ def explain_poignee(level: PoigneeLevel | None, violations: Sequence[Violation])
     if level is None:
         return gettext("You show no handful.")
     level = PoigneeLevel(level)
-    return gettext("You show a %(handful)s: %(bonus)s points go to the camp that wins the deal.",
+    return gettext("You show a %(handful)s: %(bonus)s points go to the side that wins the deal.",
                    handful=handful_name(level), bonus=number(level.bonus))
 
 

@@ -17,6 +17,7 @@ The browser's glossary page and the explanations' links read it through :func:`t
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -32,7 +33,7 @@ from tutor.i18n.catalogs import (
     compile_catalogs,
 )
 
-__all__ = ["TERM_IDS", "term", "terms"]
+__all__ = ["PAIRED", "TERM_IDS", "WRONG_WORDS", "misused_words", "term", "terms"]
 
 _Pgettext = Callable[[str, str], str]
 
@@ -69,9 +70,9 @@ def _entries(pgettext: _Pgettext) -> list[tuple[str, str, str]]:
          pgettext("glossary definition", "The cards a player is dealt.")),
         ("donneur", pgettext("glossary term", "dealer"),
          pgettext("glossary definition",
-                  "The player who deals: counter-clockwise, three cards at a time (four at "
-                  "three players), putting the chien's cards aside one at a time. The deal "
-                  "passes to the right after each deal.")),
+                  "The player who deals: counter-clockwise, three cards at a time (four at a "
+                  "time with three players), putting the chien's cards aside one at a time. "
+                  "The deal passes to the right after each deal.")),
         ("donne", pgettext("glossary term", "deal"),
          pgettext("glossary definition",
                   "One round of play, from the dealing of the cards to its score.")),
@@ -140,7 +141,8 @@ def _entries(pgettext: _Pgettext) -> list[tuple[str, str, str]]:
         ("mort", pgettext("glossary term", "mort"),
          pgettext("glossary definition",
                   "In one five-player form, the dealer, who deals to the four others and sits "
-                  "that deal out (he scores 0). He holds no cards: he is not a dummy.")),
+                  "that deal out (he scores 0). He holds no cards, and no hand is played in "
+                  "his place.")),
         ("ecart", pgettext("glossary term", "écart"),
          pgettext("glossary definition",
                   "The cards the taker sets aside face down after taking the chien, as many "
@@ -210,6 +212,53 @@ def _entries(pgettext: _Pgettext) -> list[tuple[str, str, str]]:
 
 TERM_IDS: Final = tuple(entry[0] for entry in _entries(lambda _context, text: text))
 """Every term's id, in the glossary's order."""
+
+
+WRONG_WORDS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
+    # term id: {language: words (regular expressions) that must not stand for it there}
+    "camp": {"en": (r"\bcamps?\b",)},
+    "bout": {"en": (r"(?<!au )(?<!“au )\bbouts?\b",), "fr": (r"\boudlers?\b",)},
+    "poignee": {"en": (r"\bpoign[ée]es?\b",)},
+    "chelem": {"en": (r"\bchelems?\b",)},
+    "mort": {"en": (r"\bdumm(?:y|ies)\b",)},
+    "surcouper": {"fr": (r"\bsur-coup",)},
+    "arbitre": {"en": (r"\barbiters?\b",)},
+}
+"""Words a catalog must not use for a term: the other language's word, or a second word for
+the same thing ("camp" and "side", "bouts" and "oudlers", "handful" and "poignée", the mort
+called a dummy — he is not one: he holds no cards). The glossary's own word is the one to use;
+``tests/test_i18n_terms.py`` reads every sentence of both catalogs against this list."""
+
+_PLACEHOLDER: Final = re.compile(r"%\(\w+\)[sd]")
+
+PAIRED: Final[dict[str, tuple[str, str]]] = {
+    # term id: (French word, English word): a sentence that says the first says the second
+    "camp": (r"\bcamps?\b", r"\bsides?\b"),
+    "ecart": (r"\b[ée]cart(?!s? entre)(?! de \d)\b", r"\b[ée]cart\b"),
+    "poignee": (r"\bpoign[ée]es?\b", r"\bhandfuls?\b"),
+    "chelem": (r"\bchelems?\b", r"\bslams?\b"),
+}
+"""Terms whose French word, when a sentence uses it, must come out as the glossary's English
+word in that sentence's translation: the écart is the écart (not "the discard", which is the
+glossary's word for *se défausser*), a camp a side."""
+
+
+def misused_words(text: str, lang: str) -> list[tuple[str, str]]:
+    """``(term id, word)`` for every word of ``text`` (in ``lang``) that the glossary rules
+    out (:data:`WRONG_WORDS`).
+
+    >>> misused_words("The taker's camp wins the poignée.", "en")
+    [('camp', 'camp'), ('poignee', 'poignée')]
+    >>> misused_words("The petit au bout goes to the side with 3 oudlers.", "en")
+    []
+    """
+    text = _PLACEHOLDER.sub("", text)  # "%(bouts)s" is a name, not a word
+    found: list[tuple[str, str]] = []
+    for identifier, by_language in WRONG_WORDS.items():
+        for pattern in by_language.get(lang, ()):
+            found.extend((identifier, match.group(0))
+                         for match in re.finditer(pattern, text, re.IGNORECASE))
+    return found
 
 
 @functools.lru_cache(maxsize=16)

@@ -22,7 +22,7 @@ def camp_sentence(camp: str, tricks: int, points_half: int, bouts: int) -> str:
     tricks_text = ngettext("%(num)s trick", "%(num)s tricks", tricks)
     bouts_text = bouts_phrase(bouts)
     if camp == "taker":
-        return gettext("The taker's camp: %(tricks)s, %(points)s points and %(bouts)s.",
+        return gettext("The taker's side: %(tricks)s, %(points)s points and %(bouts)s.",
                        tricks=tricks_text, points=points(points_half), bouts=bouts_text)
     return gettext("The defence: %(tricks)s, %(points)s points and %(bouts)s.",
                    tricks=tricks_text, points=points(points_half), bouts=bouts_text)
@@ -44,13 +44,13 @@ def excuse_sentence(*, played: bool, exchanged: bool, lost_last_trick: bool,
     if not played:
         return None
     if lost_last_trick:
-        return gettext("The excuse was played at the last trick: it went to the camp that won "
+        return gettext("The excuse was played at the last trick: it went to the side that won "
                        "that trick.")
     if exchanged:
-        return gettext("The excuse stayed with its camp, which gave a card worth half a point "
-                       "in exchange to the camp that won its trick.")
+        return gettext("The excuse stayed with its side, which gave a card worth half a point "
+                       "in exchange to the side that won its trick.")
     if camp == "taker":
-        return gettext("The excuse counted for the taker's camp.")
+        return gettext("The excuse counted for the taker's side.")
     return gettext("The excuse counted for the defence.")
 
 

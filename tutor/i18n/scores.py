@@ -52,7 +52,7 @@ def _difference(p: dict[str, Any]) -> str:
     if p["won"]:
         if exact_half % 2:  # a half point, rounded in the winner's favour
             return gettext("%(points)s − %(target)s = %(exact)s, counted as %(difference)s: the "
-                           "half point goes to the camp that wins.", points=shown, target=goal,
+                           "half point goes to the side that wins.", points=shown, target=goal,
                            exact=points(exact_half), difference=number(gap))
         if gap == 0:
             return gettext("%(points)s − %(target)s = 0: the contract is made exactly.",
@@ -62,9 +62,9 @@ def _difference(p: dict[str, Any]) -> str:
     if exact_half % 2:
         return ngettext(
             "The taker is %(num)d point short: %(points)s − %(target)s = %(exact)s, counted as "
-            "%(difference)s: the half point goes to the camp that wins.",
+            "%(difference)s: the half point goes to the side that wins.",
             "The taker is %(num)d points short: %(points)s − %(target)s = %(exact)s, counted as "
-            "%(difference)s: the half point goes to the camp that wins.",
+            "%(difference)s: the half point goes to the side that wins.",
             gap, points=shown, target=goal, exact=points(exact_half), difference=number(-gap))
     return ngettext("The taker is %(num)d point short: %(points)s − %(target)s = %(difference)s.",
                     "The taker is %(num)d points short: %(points)s − %(target)s = "

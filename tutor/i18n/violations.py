@@ -140,7 +140,7 @@ def _trick_complete(p: Params) -> str:
 
 
 def _excuse_last_trick(p: Params) -> str:
-    return gettext("The excuse played to the last trick goes to the camp that wins that trick "
+    return gettext("The excuse played to the last trick goes to the side that wins that trick "
                    "(except in a slam): you lose it.")
 
 
@@ -253,21 +253,21 @@ def _ecart_size(p: Params) -> str:
     expected, given = p.get("expected"), p.get("given")
     if isinstance(expected, int) and isinstance(given, int):
         return ngettext(
-            "The discard holds as many cards as the chien, %(num)d card, not %(given)d.",
-            "The discard holds as many cards as the chien, %(num)d cards, not %(given)d.",
+            "The écart holds as many cards as the chien, %(num)d card, not %(given)d.",
+            "The écart holds as many cards as the chien, %(num)d cards, not %(given)d.",
             expected, given=given)
-    return gettext("The discard holds as many cards as the chien.")
+    return gettext("The écart holds as many cards as the chien.")
 
 
 def _ecart_king(p: Params) -> str:
-    return ngettext("You may not discard a king: %(cards)s.",
-                    "You may not discard kings: %(cards)s.",
+    return ngettext("You may not put a king in the écart: %(cards)s.",
+                    "You may not put kings in the écart: %(cards)s.",
                     count_cards(p.get("cards")), cards=card_list(p.get("cards")))
 
 
 def _ecart_bout(p: Params) -> str:
-    return ngettext("You may not discard an oudler: %(cards)s.",
-                    "You may not discard oudlers: %(cards)s.",
+    return ngettext("You may not put an oudler in the écart: %(cards)s.",
+                    "You may not put oudlers in the écart: %(cards)s.",
                     count_cards(p.get("cards")), cards=card_list(p.get("cards")))
 
 
@@ -278,17 +278,17 @@ def _ecart_trump_avoidable(p: Params) -> str:
     available = card_list(p.get("available"))
     if isinstance(allowed, int) and allowed > 0:
         return ngettext(
-            "Trumps go to the discard only when unavoidable, here %(num)d trump, and you "
-            "discard %(trumps)s.",
-            "Trumps go to the discard only when unavoidable, here %(num)d trumps, and you "
-            "discard %(trumps)s.", allowed, trumps=trumps)
+            "Trumps go to the écart only when unavoidable, here %(num)d trump, and you "
+            "put %(trumps)s in it.",
+            "Trumps go to the écart only when unavoidable, here %(num)d trumps, and you "
+            "put %(trumps)s in it.", allowed, trumps=trumps)
     if available:
         return ngettext(
-            "Trumps go to the discard only when unavoidable: keep %(trumps)s and discard "
-            "other cards, such as %(available)s.",
-            "Trumps go to the discard only when unavoidable: keep %(trumps)s and discard "
-            "other cards, such as %(available)s.", count, trumps=trumps, available=available)
-    return gettext("Trumps go to the discard only when unavoidable: keep %(trumps)s.",
+            "Trumps go to the écart only when unavoidable: keep %(trumps)s and set "
+            "aside other cards, such as %(available)s.",
+            "Trumps go to the écart only when unavoidable: keep %(trumps)s and set "
+            "aside other cards, such as %(available)s.", count, trumps=trumps, available=available)
+    return gettext("Trumps go to the écart only when unavoidable: keep %(trumps)s.",
                    trumps=trumps)
 
 
@@ -306,22 +306,22 @@ def _ecart_card_not_available(p: Params) -> str:
     text = _not_available_sentences(
         p,
         lambda n, cards: ngettext(
-            "You can discard only cards of your hand and the chien: you have not got "
+            "Your écart can hold only cards of your hand and the chien: you have not got "
             "%(cards)s.",
-            "You can discard only cards of your hand and the chien: you have not got "
+            "Your écart can hold only cards of your hand and the chien: you have not got "
             "%(cards)s.", n, cards=cards),
-        lambda n, cards: ngettext("You discard %(cards)s twice.",
-                                  "You discard each of %(cards)s twice.", n, cards=cards),
+        lambda n, cards: ngettext("You put %(cards)s in the écart twice.",
+                                  "You put each of %(cards)s in the écart twice.", n, cards=cards),
     )
-    return text or gettext("You can discard only cards of your hand and the chien, each once.")
+    return text or gettext("Your écart can hold only cards of your hand and the chien, each once.")
 
 
 def _ecart_not_allowed(p: Params) -> str:
     if p.get("contract"):
-        return gettext("On %(contract)s the chien stays face down: there is no discard.",
+        return gettext("On %(contract)s the chien stays face down: there is no écart.",
                        contract=contract_name(p["contract"], article=True))
     return gettext("On a garde sans or a garde contre the chien stays face down: there is no "
-                   "discard.")
+                   "écart.")
 
 
 # --- poignée --------------------------------------------------------------------------------
@@ -463,9 +463,9 @@ def _call_valet(p: Params) -> str:
 def _call_not_five_players(p: Params) -> str:
     players = p.get("players")
     if isinstance(players, int):
-        return ngettext("A king is called only at five players, not at %(num)d.",
-                        "A king is called only at five players, not at %(num)d.", players)
-    return gettext("A king is called only at five players.")
+        return ngettext("A king is called only with five players, not with %(num)d.",
+                        "A king is called only with five players, not with %(num)d.", players)
+    return gettext("A king is called only with five players.")
 
 
 # --- deal and hands -------------------------------------------------------------------------
@@ -545,7 +545,7 @@ def _phase_name(phase: Any) -> str | None:
     names = {
         "bidding": lambda: pgettext("phase of a deal", "bidding"),
         "calling": lambda: pgettext("phase of a deal", "king call"),
-        "ecart": lambda: pgettext("phase of a deal", "discard"),
+        "ecart": lambda: pgettext("phase of a deal", "écart"),
         "playing": lambda: pgettext("phase of a deal", "card play"),
         "finished": lambda: pgettext("phase of a deal", "finished"),
         "all-passed": lambda: pgettext("phase of a deal", "everybody passed"),
@@ -563,7 +563,7 @@ def _action_phrase(action: Any) -> str | None:
     phrases = {
         "bid": lambda: pgettext("action at the table", "bid"),
         "call": lambda: pgettext("action at the table", "call a card"),
-        "ecart": lambda: pgettext("action at the table", "discard"),
+        "ecart": lambda: pgettext("action at the table", "écart"),
         "chelem": lambda: pgettext("action at the table", "announce a slam"),
         "poignee": lambda: pgettext("action at the table", "show a handful"),
         "play": lambda: pgettext("action at the table", "play a card"),
@@ -629,7 +629,7 @@ def score_reason(reason: Any, p: Params) -> str | None:
         return gettext("The taker holds 0 to 3 oudlers.")
     if reason == "bouts-points" and shown is not None and isinstance(bouts, int):
         return gettext("No deal gives %(points)s points with %(bouts)s: each oudler alone is "
-                       "worth 4.5 points, and the other camp's oudlers are not yours.",
+                       "worth 4.5 points, and the other side's oudlers are not yours.",
                        points=shown, bouts=bouts_phrase(bouts))
     if reason == "chelem-points" and shown is not None and isinstance(bouts, int):
         return gettext("A slam means winning every trick: %(points)s points with %(bouts)s "

@@ -22,8 +22,8 @@ from typing import Any, Final
 from flask import current_app
 from flask_babel import force_locale
 
-from rules_fr.catalog import RULES, TOPICS, Rule
-from tutor.examples import examples_for_rule
+from rules_fr.catalog import RULES, SOURCES, TOPICS, Rule
+from tutor.examples import SOURCE_TAG, examples_for_rule
 from tutor.i18n import rule_payload
 from tutor.i18n.language import supported_languages
 from tutor.i18n.rules import source_titles
@@ -160,9 +160,23 @@ def closest_rule_ids(text: str, limit: int = 5) -> list[str]:
     return list(dict.fromkeys(closest))[:limit]
 
 
+def _reader_tag(tag: str) -> str:
+    """A scenario's tag as a reader may see it: ``source-<seed file>`` becomes
+    ``source-<key>`` (``source-tarotman``), the source's stable word, never its file name."""
+    if tag.startswith(SOURCE_TAG):
+        source = SOURCES.get(tag[len(SOURCE_TAG):])
+        if source is not None:
+            return SOURCE_TAG + source.key
+    return tag
+
+
 def example_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """A worked example as the API serves it: its sources named by their titles."""
-    return {**entry, "sources": source_titles(entry["sources"])}
+    """A worked example as the API serves it: its sources named by their titles, its tags by
+    the sources' keys (no seed's file name reaches a reader)."""
+    blocks = [{**block, "tags": [_reader_tag(t) for t in block.get("tags", [])]}
+              for block in entry.get("examples", [])]
+    return {**entry, "sources": source_titles(entry["sources"]),
+            "tags": [_reader_tag(t) for t in entry.get("tags", [])], "examples": blocks}
 
 
 def _rule_answer(rule: Rule) -> dict[str, Any]:

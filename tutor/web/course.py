@@ -81,10 +81,10 @@ def steps() -> list[dict[str, Any]]:
               "never wins one (step 9)."),
         ], "trick"),
         make(_("The three oudlers"), [
-            _("Three cards are special, the oudlers: the petit (the trump 1), the 21 of "
+            _("Three cards are special, the oudlers: the petit (the 1 of trumps), the 21 of "
               "trumps and the excuse."),
             _("They decide how many points the taker needs: the more oudlers among the cards "
-              "his camp wins, the fewer points he must make (step 11). The 21 always wins its "
+              "his side wins, the fewer points he must make (step 11). The 21 always wins its "
               "trick, but the petit can be taken by any higher trump."),
         ], "count"),
         make(_("What the cards are worth"), [
@@ -92,7 +92,7 @@ def steps() -> list[dict[str, Any]]:
               "%(knight)s, a jack %(jack)s, and every other card %(other)s.",
               king=_points("KH"), queen=_points("QH"), knight=_points("CH"),
               jack=_points("JH"), other=_points("7H")),
-            _("The %(cards)s cards together are worth %(total)s points: what one camp does "
+            _("The %(cards)s cards together are worth %(total)s points: what one side does "
               "not win, the other does.", cards=len(CARDS), total=total),
         ], "count"),
         make(_("The deal and the chien"), [
@@ -101,7 +101,7 @@ def steps() -> list[dict[str, Any]]:
               "%(h4)s and %(c4)s; with 5, %(h5)s and %(c5)s.",
               h3=sizes[3].hand_size, c3=sizes[3].chien_size, h4=sizes[4].hand_size,
               c4=sizes[4].chien_size, h5=sizes[5].hand_size, c5=sizes[5].chien_size),
-            _("The cards of the chien count for the taker's camp at the end of the deal (or, "
+            _("The cards of the chien count for the taker's side at the end of the deal (or, "
               "under a petite or a garde, the écart he puts aside in their place), except "
               "under a garde contre (step 6)."),
         ], "count"),
@@ -133,10 +133,10 @@ def steps() -> list[dict[str, Any]]:
         ], "play"),
         make(_("The excuse"), [
             _("The excuse may be played at any time, whatever one holds. As a rule it wins no "
-              "trick: its owner's camp keeps it, and gives a low card to the trick's winner in "
+              "trick: its owner's side keeps it, and gives a low card to the trick's winner in "
               "exchange."),
             _("When the excuse is led, the next card sets the suit. Played in the last trick "
-              "it goes to the winner of that trick, unless its camp has won every other "
+              "it goes to the winner of that trick, unless its side has won every other "
               "trick: then it wins the last one too (a slam)."),
         ], "play"),
         make(_("Winning a trick"), [
@@ -144,7 +144,7 @@ def steps() -> list[dict[str, Any]]:
               "suit led. The winner gathers the cards and leads the next trick."),
         ], "trick"),
         make(_("Counting the taker's points"), [
-            _("At the end, the taker's camp counts the cards of its tricks, with the écart "
+            _("At the end, the taker's side counts the cards of its tricks, with the écart "
               "(or the chien, under a garde sans). "
               "It needs %(t0)s points with no oudler, %(t1)s with one, %(t2)s with two and "
               "%(t3)s with all three.", t0=TARGETS[0], t1=TARGETS[1], t2=TARGETS[2],
@@ -155,10 +155,10 @@ def steps() -> list[dict[str, Any]]:
         make(_("The score"), [
             _("A deal is worth %(base)s plus the difference, multiplied by the contract: "
               "%(multipliers)s. The petit in the last trick adds %(petit)s times the "
-              "multiplier to the camp that wins that trick.", base=CONTRACT_BASE,
+              "multiplier to the side that wins that trick.", base=CONTRACT_BASE,
               multipliers=multipliers, petit=PETIT_AU_BOUT_BONUS),
             _("Each defender loses that total when the contract is made, and wins it when it "
-              "fails; the taker's camp wins or loses as much as all the defenders together."),
+              "fails; the taker's side wins or loses as much as all the defenders together."),
         ], "score"),
     ]
 

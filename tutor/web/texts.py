@@ -88,7 +88,7 @@ def js_texts() -> dict[str, Any]:
         "quiz_points_answer": _("They are worth %(points)s points. Oudlers among them: "
                                 "%(bouts)s."),
         "quiz_taker_score": _("The taker's score"),
-        "quiz_taker_figures": _("The taker's camp won %(points)s points. Its oudlers: %(bouts)s."),
+        "quiz_taker_figures": _("The taker's side won %(points)s points. Its oudlers: %(bouts)s."),
         "quiz_petit_au_bout": _("Petit au bout: %(camp)s"),
         "quiz_chelem": _("Slam made by: %(camp)s"),
         "quiz_alone": _("The taker plays alone."),
@@ -107,7 +107,7 @@ def js_texts() -> dict[str, Any]:
                       "garde_contre": _("Garde contre")},
         "bids": {"passe": _("Pass"), "petite": _("Petite"), "garde": _("Garde"),
                  "garde_sans": _("Garde sans"), "garde_contre": _("Garde contre")},
-        "camps": {"taker": _("Taker's camp"), "defense": _("Defence")},
+        "camps": {"taker": _("Taker's side"), "defense": _("Defence")},
         "region_trick": _("Trick"),
         "region_hand": _("Your hand"),
     }
@@ -143,7 +143,7 @@ def practice_texts() -> dict[str, Any]:
         "bid_prompt": _("Your bid:"),
         "call_prompt": _("Call a card:"),
         "ecart_prompt": _("Select the cards of your écart, then put them aside:"),
-        "ecart_submit": _("Put these cards aside"),
+        "ecart_submit": _("Put these cards in the écart"),
         "bids": {"passe": _("Pass"), "petite": _("Petite"), "garde": _("Garde"),
                  "garde_sans": _("Garde sans"), "garde_contre": _("Garde contre")},
         "contract": _("Contract"),
@@ -165,13 +165,13 @@ def practice_texts() -> dict[str, Any]:
         "follow_ecart": _("Select these cards"),
         "follow_card": _("Play this card"),
         "poignee_prompt": _("Before your first card:"),
-        "poignee_levels": {"simple": _("Show a simple poignée (%(count)s trumps)"),
-                           "double": _("Show a double poignée (%(count)s trumps)"),
-                           "triple": _("Show a triple poignée (%(count)s trumps)")},
+        "poignee_levels": {"simple": _("Show a single handful (%(count)s trumps)"),
+                           "double": _("Show a double handful (%(count)s trumps)"),
+                           "triple": _("Show a triple handful (%(count)s trumps)")},
         "poignee_select": _("Select the %(count)s trumps to show (the excuse may stand for a "
                             "missing one), then show them."),
         "poignee_submit": _("Show these trumps"),
-        "poignee_shown": _("Poignée shown"),
+        "poignee_shown": _("Handful shown"),
         "cancel": _("Cancel"),
         "jeu_prompt": _("Your contract is settled: say “Jeu” to start the play, or announce a "
                         "slam and lead the first trick yourself."),
@@ -207,7 +207,7 @@ def practice_texts() -> dict[str, Any]:
         "advice_call": _("Which card should I call?"),
         "advised_call": _("Advised call: %(card)s"),
         "follow_call": _("Call %(card)s"),
-        "count_taker": _("Taker's camp: %(points)s points"),
+        "count_taker": _("Taker's side: %(points)s points"),
         "count_defense": _("Defence: %(points)s points"),
         "count_partner_unknown": _("The partner is not known yet: his tricks count for the "
                                    "defence until the called card is played."),
