@@ -87,13 +87,13 @@ CASES: dict[str, tuple[dict[str, Any], list[str], str, str]] = {
         {"players": 4, "hand": ["7H", "EX", "T3"], "trick": ["5H"], "card": "EX"},
         ["excuse-anytime", "excuse-exchange"],
         "Vous pouvez jouer l'excuse alors que vous pourriez fournir à cœur : elle se joue à tout "
-        "moment. Règle : L'Excuse à tout moment (play.excuse-anytime). L'excuse reste à votre "
+        "moment. Règle : L'excuse à tout moment (play.excuse-anytime). L'excuse reste à votre "
         "camp : si l'autre camp remporte le pli, vous lui donnez en échange une carte d'un "
-        "demi-point. Règle : L'échange de l'Excuse (excuse.exchange).",
+        "demi-point. Règle : L'échange de l'excuse (excuse.exchange).",
         "You may play the excuse although you could play a heart: it may be played at any "
-        "time. Rule: The Excuse at any time (play.excuse-anytime). The excuse stays with your "
+        "time. Rule: The excuse at any time (play.excuse-anytime). The excuse stays with your "
         "side: if the other side wins the trick, you give it a card worth half a point in "
-        "exchange. Rule: Exchanging the Excuse (excuse.exchange)."),
+        "exchange. Rule: Exchanging the excuse (excuse.exchange)."),
     "the excuse instead of trumping": (
         {"players": 4, "hand": ["2S", "EX", "T3"], "trick": ["5H"], "card": "EX"},
         ["excuse-anytime", "excuse-exchange"],
