@@ -43,7 +43,7 @@ from rules_fr.deal import Deal, is_petit_sec
 from rules_fr.ecart import check_ecart, trumps_to_show
 from rules_fr.kingcall import partner_seat
 from rules_fr.machine import DealMachine, LegalActions, Phase, PublicView
-from rules_fr.play import check_play, legal_cards
+from rules_fr.play import check_play, legal_cards, why_allowed
 from rules_fr.poignee import check_poignee
 from rules_fr.verdicts import Violation
 
@@ -111,6 +111,14 @@ class Donne(DealMachine):
             return CardSet()
         return legal_cards(self.hands[seat], self.trick, called_card=self.called_card,
                            first_trick=not self.tricks)
+
+    def why_allowed(self, seat: int, card: Card) -> list[Violation]:
+        """Why ``card`` may be played by ``seat`` now when the play would surprise a beginner
+        (:func:`rules_fr.play.why_allowed`); empty when it is not that seat's turn."""
+        if self.phase is not Phase.PLAYING or seat != self.to_move:
+            return []
+        return why_allowed(self.hands[seat], self.trick, card, players=self.players,
+                           called_card=self.called_card, first_trick=not self.tricks)
 
     def _call_hand(self, seat: int) -> CardSet:
         return self.hands[seat]

@@ -7,6 +7,7 @@ the MCP tools' text. The core decides the cases (:func:`rules_fr.play.why_allowe
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -300,3 +301,46 @@ def test_the_mcp_score_text_says_why(client: FlaskClient) -> None:
         text = answer_text(spec, ask(client, "/score", POIGNEE_TO_TAKER, lang))
         assert sentence in text and "score.poignee" in text
 
+
+
+# --- the live table ----------------------------------------------------------------------------
+
+
+def test_the_tables_view_says_why_a_surprising_legal_card_is_allowed(tmp_path: Any) -> None:
+    """A table of four people played from each seat's own view: whenever the seat to move may
+    play a surprising card, its view's ``legal.why_allowed`` holds, for that card, exactly what
+    ``/check/play`` answers for the same hand and trick — in the viewer's language."""
+    from tables_driver import API, TestClientHttp, choose
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/tables.db"})
+    client = app.test_client()
+    http = TestClientHttp(client)
+    status, table = http.post(API, {"names": ["Ana", "Ben", "Cléo", "Dan"], "bots": [],
+                                    "deals": 3})
+    assert status == 201, table
+    tokens = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    rng = random.Random(12)
+    seen: set[str] = set()
+    for _ in range(200):  # a few deals' worth of actions
+        status, view = http.get(f"{API}/{table['id']}", table["referee_token"])
+        if view["over"] or view["to_move"] is None:
+            break
+        person = view["to_move"]
+        status, mine = http.get(f"{API}/{table['id']}?lang=en", tokens[person])
+        legal = mine["you"]["legal"]
+        deal = mine["deal"]
+        for card, why in legal["why_allowed"].items():
+            assert card in legal["cards"]
+            body = {"players": 4, "hand": deal["hand"], "trick": deal["trick"]["cards"],
+                    "card": card}
+            assert why == ask(client, "/check/play", body, "en")["why_allowed"]
+            seen |= {w["code"] for w in why}
+        for card in set(legal["cards"]) - set(legal["why_allowed"]):
+            body = {"players": 4, "hand": deal["hand"], "trick": deal["trick"]["cards"],
+                    "card": card}
+            assert ask(client, "/check/play", body, "en")["why_allowed"] == []
+        action = choose(mine, rng)
+        assert action is not None
+        status, _ = http.post(f"{API}/{table['id']}/actions", action, tokens[person])
+        assert status == 201
+    assert {"discard-allowed", "undertrump-allowed"} & seen, seen

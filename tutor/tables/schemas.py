@@ -212,6 +212,13 @@ class LegalSchema(Schema):
     poignees = fields.List(fields.String(), required=True)
     chelem = fields.Boolean(required=True, metadata={
         "description": "The taker may announce a chelem instead (then he leads)."})
+    why_allowed = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.Nested(ViolationSchema)),
+        required=True, metadata={
+            "description": "For each legal card whose play would surprise a beginner "
+                           "(undertrumping, discarding, the excuse, the petit under a higher "
+                           "trump, the called suit on the first trick): why the rules allow "
+                           "it, as `POST /check/play` gives it."})
 
 
 class ExpectedSchema(Schema):

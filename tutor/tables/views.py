@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules_fr.cards import BY_CODE
+from rules_fr.donne import Donne
 from rules_fr.machine import Phase, PublicTrick
 from rules_fr.physical import PhysicalDonne
 from rules_fr.verdicts import Code, Violation
@@ -123,6 +124,22 @@ def _referee(state: TableState) -> dict[str, Any]:
     return you
 
 
+def _legal_with_why(state: TableState, person: int) -> dict[str, Any]:
+    """The seat's legal actions, with ``why_allowed``: for each legal card whose play would
+    surprise a beginner (undertrumping, discarding, the excuse…), why the rules allow it, as
+    ``/check/play`` says it."""
+    legal = state.legal_for(person)
+    donne, seat = state.donne, state.seat_of(person)
+    why: dict[str, list[dict[str, Any]]] = {}
+    if isinstance(donne, Donne) and seat is not None:
+        for code in legal["cards"]:
+            found = donne.why_allowed(seat, BY_CODE[code])
+            if found:
+                why[code] = [violation_payload(v) for v in found]
+    legal["why_allowed"] = why
+    return legal
+
+
 def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[str, Any]:
     """The table as ``viewer`` (a table seat, or ``None`` for the referee) may see it."""
     meta = state.meta
@@ -143,7 +160,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "you": _referee(state) if viewer is None else {
             "role": "seat", "seat": viewer, "name": meta.names[viewer],
             "playing": state.seat_of(viewer) is not None,
-            "legal": state.legal_for(viewer)},
+            "legal": _legal_with_why(state, viewer)},
     }
     if meta.deal_key is not None and meta.fixed is not None:
         out["duplicate"] = {"deal_key": meta.deal_key, "taker": meta.fixed[0],
