@@ -108,9 +108,11 @@
     }
     let lastSeats = 0;
 
-    /* Open the stream of this token with a fresh ticket. The browser reconnects by itself
-     * (Last-Event-ID); once it gives up (a refused, expired ticket), a new ticket is asked
-     * for after a pause; meanwhile follow() polls. */
+    /* Open the stream of this token with a fresh ticket. A ticket opens one stream once and
+     * lives a minute, and the server ends a stream after 55 s: so the page never lets the
+     * browser reconnect by itself with the old ticket (it would be refused, 401) — when the
+     * stream ends or fails, it is closed and opened again with a new ticket, from the view's
+     * seq (the log fills any gap); meanwhile follow() polls. */
     async function subscribe() {
       if (!window.EventSource || !eventTypes.length || !view || source) return;
       const ticket = await K.call("POST", "/tables/" + enc + "/stream-tickets", token);
@@ -124,17 +126,16 @@
       opened.addEventListener("open", () => { root.dataset.stream = "open"; catchUp(); });
       opened.addEventListener("error", () => {
         root.dataset.stream = "polling";
-        if (opened.readyState === 2) { // CLOSED: the browser will not retry this URL
-          if (source === opened) source = null;
-          retryStream();
-        }
+        opened.close();
+        if (source === opened) source = null;
+        retryStream(500);
         catchUp(); // a lost connection shows its banner from there
       });
     }
 
-    function retryStream() {
+    function retryStream(delay) {
       if (streamRetry) return;
-      streamRetry = setTimeout(() => { streamRetry = null; subscribe(); }, 3000);
+      streamRetry = setTimeout(() => { streamRetry = null; subscribe(); }, delay || 3000);
     }
 
     async function act(action, label) {
