@@ -15,7 +15,8 @@ def part_web(app: Any, seed: int, share: float = 1.0) -> None:
     client = app.test_client()
     rng = random.Random(seed)
     thin = Thin(share, seed)
-    pages = ["/", "/rules", "/trick", "/ecart", "/score", "/practice"]
+    pages = ["/", "/rules", "/trick", "/ecart", "/score", "/practice", "/glossary", "/course",
+             "/course/1", "/course/12"]
     try:
         ids = [e["id"] for e in all_examples()][:5]
     except Exception:  # noqa: BLE001
