@@ -94,6 +94,7 @@ def test_count_and_score_quizzes(page) -> None:
     section.get_by_role("button", name="Check my answer").click()
     verdict = _marked(page, "count", "right")
     assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".quiz-answer").count() == 0  # the explanation says it: once
     section = _ask(page, "score")
     quiz = _expected(page, "score", 4)
     section.get_by_label("The taker's score").fill(str(quiz["answer"]["scores"]["taker"] + 1))
@@ -102,6 +103,7 @@ def test_count_and_score_quizzes(page) -> None:
     assert f"The taker scores {quiz['answer']['scores']['taker']}." in verdict.inner_text()
     lines = verdict.locator("ol.derivation li").all_inner_texts()
     assert lines == [line["text"] for line in quiz["answer"]["derivation"]]
+    assert verdict.locator(".explanation").count() == 0  # the derivation, said once
     page.page.locator("#quiz-score").scroll_into_view_if_needed()
     page.shot("quiz-score")
 
@@ -116,6 +118,8 @@ def test_trick_quiz_by_keyboard(page) -> None:
     page.page.keyboard.press("Enter")
     verdict = _marked(page, "trick", "right")
     assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".quiz-answer").count() == 0
+    assert winner.get_attribute("aria-pressed") == "true" and winner.is_disabled()
     section = _ask(page, "play")
     page.page.locator("#quiz-play").scroll_into_view_if_needed()
     page.shot("quiz-play")

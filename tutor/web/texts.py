@@ -85,8 +85,6 @@ def js_texts() -> dict[str, Any]:
         "quiz_no_illegal": _("Not legal"),
         "quiz_cards": _("The cards to count"),
         "quiz_points": _("Points"),
-        "quiz_points_answer": _("They are worth %(points)s points. Oudlers among them: "
-                                "%(bouts)s."),
         "quiz_taker_score": _("The taker's score"),
         "quiz_taker_figures": _("The taker's side won %(points)s points. Its oudlers: %(bouts)s."),
         "quiz_petit_au_bout": _("Petit au bout: %(camp)s"),
@@ -95,7 +93,6 @@ def js_texts() -> dict[str, Any]:
         "quiz_with_partner": _("The taker plays with the partner he called."),
         "quiz_score_answer": _("The taker scores %(score)s."),
         "quiz_trick_hint": _("Press the card that wins the trick (cards in play order)."),
-        "quiz_winner": _("%(card)s wins the trick."),
         "quiz_bids_before": _("Bids so far: %(bids)s"),
         "quiz_first_to_speak": _("You speak first."),
         "quiz_bid_asked": _("Your bid: %(bid)s"),

@@ -74,7 +74,7 @@
 
       /* The mark, the expected answer, the engine's explanation (tarot words linked to the
        * glossary) and what this kind adds (each wrong card's reason, the derivation). */
-      function mark(right, answerText, extra) {
+      function mark(right, answerText, extra, explained) {
         if (section.dataset.state !== "asking") return;
         section.dataset.state = "answered";
         section.dataset.result = right ? "right" : "wrong";
@@ -86,7 +86,7 @@
             el("span", { text: right ? T.quiz_right : T.quiz_wrong }),
           ]),
           answerText ? el("p", { className: "quiz-answer", text: answerText }) : null,
-          el("p", { className: "explanation" }, linked(current.explanation)),
+          explained === false ? null : el("p", { className: "explanation" }, linked(current.explanation)),
         ].concat(extra || []).filter(Boolean));
         drawTally();
         if (t.streak > 1 && right) verdict.append(el("p", { className: "legend", text: fill(T.quiz_streak, { streak: t.streak }) }));
@@ -104,9 +104,11 @@
         const input = el("input", { id: id, type: "number", step: "0.5", inputmode: "decimal", "data-role": "quiz-input" });
         return [el("label", { for: id, text: label }), input];
       };
+      /* The control the reader answered with stays marked once the others are disabled. */
+      const chosen = (b) => { b.setAttribute("aria-pressed", "true"); b.classList.add("chosen"); };
       const yesNo = (labels, onAnswer) => el("div", { className: "bid-row" }, labels.map(([text, value]) => {
         const b = el("button", { type: "button", "data-answer": String(value), text: text });
-        b.addEventListener("click", () => onAnswer(value));
+        b.addEventListener("click", () => { chosen(b); onAnswer(value); });
         return b;
       }));
       const names = (codes) => codes.map(cardName).join(", ");
@@ -163,8 +165,8 @@
           const [label, input] = numberField("quiz-count-" + section.id, T.quiz_points);
           return [
             cardsRow(data.position.cards, T.quiz_cards), el("div", { className: "field" }, [label, input]),
-            checkButton(() => mark(Number(input.value) === data.answer.points && input.value !== "",
-              fill(T.quiz_points_answer, { points: data.answer.points, bouts: data.answer.bouts }))),
+            // The explanation says what the cards are worth: no answer line beside it.
+            checkButton(() => mark(Number(input.value) === data.answer.points && input.value !== "", null)),
           ];
         },
         score(data) {
@@ -181,15 +183,20 @@
             checkButton(() => mark(input.value !== "" && Number(input.value) === data.answer.scores.taker,
               fill(T.quiz_score_answer, { score: data.answer.scores.taker }), [
                 el("h3", { text: T.derivation }),
-                el("ol", { className: "derivation" }, data.answer.derivation.map((line) => el("li", { text: line.text }))),
-              ])),
+                el("ol", { className: "derivation" }, data.answer.derivation.map((line) => el("li", {}, linked(line.text)))),
+              ], false)), // the explanation is these lines joined: shown once, as the derivation
           ];
         },
         trick(data) {
           const row = el("div", { className: "cards", role: "group", "aria-label": T.region_trick });
           data.position.cards.forEach((code) => {
             const b = cardNode(code, true);
-            b.addEventListener("click", () => mark(code === data.answer.card, fill(T.quiz_winner, { card: cardName(data.answer.card) })));
+            // The explanation names the winning card: no answer line beside it.
+            b.addEventListener("click", () => {
+              chosen(b);
+              row.querySelector(`[data-code="${data.answer.card}"]`).classList.add("winner");
+              mark(code === data.answer.card, null);
+            });
             row.append(b);
           });
           return [el("p", { className: "legend", text: T.quiz_trick_hint }), row];
