@@ -1,11 +1,12 @@
 """How an online table's seat page follows its table, in Chromium, against a server whose
-streams end every 4 s (``STREAM_SECONDS``; 55 s by default) so that reconnections happen within
-the test: a page whose stream tickets are refused (503, the broker out) polls and follows the
-table all the same; once tickets are given again it opens its stream; when the stream ends the
-browser reconnects by itself with ``Last-Event-ID`` (the last event it was sent) and no
-``Authorization`` header (the ticket is in the URL), and the page follows on. Each seat's
-stream, opened with its own ticket as the page opens it, carries that seat's cards only (against
-the raw log)."""
+streams end every 4 s and whose tickets last 9 s (``STREAM_SECONDS``, ``STREAM_TICKET_SECONDS``;
+55 and 60 s by default) so that reconnections and ticket renewals happen within the test: a page
+whose stream tickets are refused (503, the broker out) polls and follows the table all the
+same; once tickets are given again it opens its stream; when the stream ends the page opens it
+again from where it was (``since`` its last seq), with a fresh ticket in the URL and no
+``Authorization`` header, so no reconnection is ever refused (no 401), and follows on. Each seat's
+stream, opened with its own ticket as the page opens it, carries that seat's cards only
+(against the raw log)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from .conftest import DESKTOP, Page, serving
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """(base URL, database URL) of an app whose streams last 4 s."""
+    """(base URL, database URL) of an app whose streams last 4 s and tickets 9 s."""
     database = tmp_path_factory.mktemp("streams") / "tutor.sqlite"
-    with serving(database, {"STREAM_SECONDS": 4}) as base:
+    with serving(database, {"STREAM_SECONDS": 4, "STREAM_TICKET_SECONDS": 9}) as base:
         yield base, f"sqlite:///{database}"
 
 
@@ -46,7 +47,7 @@ def _wait_stream(p: Page, state: str) -> None:
         "state => document.getElementById('online').dataset.stream === state", arg=state)
 
 
-def test_seat_page_polls_while_tickets_fail_then_streams_and_resumes_by_last_event_id(
+def test_seat_page_polls_while_tickets_fail_then_streams_and_resumes_where_it_was(
         browser: Any, live: tuple[str, str]) -> None:
     base, database = live
     http = UrllibHttp(base)
@@ -69,12 +70,18 @@ def test_seat_page_polls_while_tickets_fail_then_streams_and_resumes_by_last_eve
                       body='{"status": 503, "title": "Service Unavailable"}')
 
     streams: list[dict[str, str]] = []
+    tickets: list[str] = []
+    statuses: list[int] = []
     context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     try:
         p = Page(context.new_page(), base)
         p.page.set_default_timeout(15_000)
         p.allow("503")  # the refused tickets, on purpose
-        p.page.on("request", lambda r: streams.append(r.all_headers())
+        p.page.on("request", lambda r: streams.append({**r.all_headers(), "url": r.url})
+                  if urllib.parse.urlsplit(r.url).path.endswith("/stream") else None)
+        p.page.on("request", lambda r: tickets.append(r.url) if is_ticket(r.url) else None)
+        # what the streams answered once tickets were given again (a 401: a refused ticket)
+        p.page.on("response", lambda r: statuses.append(r.status)
                   if urllib.parse.urlsplit(r.url).path.endswith("/stream") else None)
         p.page.route(is_ticket, refuse)
         p.page.goto(f"{base}/referee/table/{table_id}#k={token}")
@@ -90,18 +97,28 @@ def test_seat_page_polls_while_tickets_fail_then_streams_and_resumes_by_last_eve
         opened = len(streams)
         pushed = play()  # sent on the stream
         _wait_seq(p, pushed)
-        # the stream ends (4 s) and the browser reconnects by itself, saying where it was
+        # the stream ends (4 s): the page opens it again, with a fresh ticket (never the
+        # old one, which a retry past its time would present: 401), from where it was —
+        # ``since`` the last seq shown, or the browser's Last-Event-ID
+        tickets_before = len(tickets)
         deadline = time.monotonic() + 20
-        while not any(h.get("last-event-id") for h in streams[opened:]) \
-                and time.monotonic() < deadline:
+        while len(streams) == opened and time.monotonic() < deadline:
             p.page.wait_for_timeout(100)
-        resumed = [h for h in streams[opened:] if h.get("last-event-id")]
-        assert resumed, streams
-        assert resumed[0]["last-event-id"] == str(pushed)
-        assert "authorization" not in resumed[0]  # the ticket is in the URL, no header
+        again = streams[opened]
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(again["url"]).query)
+        assert str(pushed) in (query.get("since", [""])[0], again.get("last-event-id")), again
+        assert "authorization" not in again  # the ticket is in the URL, no header
         _wait_stream(p, "open")
-        _wait_seq(p, play())  # followed on through the reconnected stream
+        _wait_seq(p, play())  # followed on through the reopened stream
         assert _seq_shown(p) == http.get(f"{API}/{table_id}", token)[1]["seq"]
+        # past the first tickets' 9 s: fresh tickets, never a refused reconnection
+        deadline = time.monotonic() + 25
+        while len(tickets) < tickets_before + 1 and time.monotonic() < deadline:
+            p.page.wait_for_timeout(100)
+        assert len(tickets) > tickets_before, "a fresh ticket before the old one ran out"
+        _wait_stream(p, "open")
+        _wait_seq(p, play())
+        assert not [s for s in statuses if s >= 400], statuses
         assert not p.unexpected_errors(), p.errors
     finally:
         context.close()
