@@ -8,7 +8,8 @@
 * ``--cache-miss``: only the cost of a table's GET when its state is in no cache (a miss, a
   fresh process), in the first deal and in the ninth of a 10-deal partie, in-process through
   the app (the cache emptied before each GET), with the full replay of the log beside it for
-  comparison (what a miss cost before the snapshots).
+  comparison, and the deal-9 miss once more with the table's snapshots deleted (what a miss
+  cost before them).
 
 Usage: python scripts/bench_tables.py [seconds per measure, default 5] | --cache-miss
 """
@@ -164,6 +165,21 @@ def cache_miss(url: str, rounds: int = 200) -> dict[str, float]:
         out[f"deal{number}_events"] = len(store.events(table["id"], 0, limit=100_000))
         out[f"deal{number}_get"] = statistics.median(times[number]) * 1000
         out[f"deal{number}_full_replay"] = statistics.median(replays[number]) * 1000
+    # the same miss as before snapshots existed: the deal-9 table without its snapshots
+    from sqlalchemy import delete
+
+    from tutor.tables.models import SnapshotRow
+
+    with store.engine.begin() as conn:
+        conn.execute(delete(SnapshotRow.__table__).where(
+            SnapshotRow.__table__.c.table_id == tables[9]["id"]))
+    without = []
+    for _ in range(rounds // 4):
+        store._states.clear()
+        start = time.perf_counter()
+        http.get(f"{API}/{tables[9]['id']}", tables[9]["seat_tokens"][0]["token"])
+        without.append(time.perf_counter() - start)
+    out["deal9_get_without_snapshots"] = statistics.median(without) * 1000
     return out
 
 
@@ -183,6 +199,8 @@ def main_cache_miss() -> None:
                       f"{found[f'deal{number}_get']:.2f} ms")
                 print(f"tables_{name}_full_replay_deal_{number}: "
                       f"{found[f'deal{number}_full_replay']:.2f} ms")
+            print(f"tables_{name}_cache_miss_get_deal_9_without_snapshots: "
+                  f"{found['deal9_get_without_snapshots']:.2f} ms")
             print(f"tables_{name}_cache_miss_get_ratio_deal9_to_deal1: "
                   f"{found['deal9_get'] / found['deal1_get']:.2f} x", flush=True)
     finally:
