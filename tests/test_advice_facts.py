@@ -36,6 +36,7 @@ from rules_fr.cards import (
     PETIT,
     SUIT_ORDER,
     TRUMP_MASK,
+    TRUMPS_ABOVE,
     Card,
     CardSet,
     suit_mask,
@@ -319,8 +320,20 @@ def _to_partner(pos: Position, card: Card, p: dict[str, Any]) -> None:
     assert card.mask & pos.called.suit_bits
 
 
-def _trump(pos: Position, card: Card, p: dict[str, Any]) -> None:
+def _trump_win(pos: Position, card: Card, p: dict[str, Any]) -> None:
     assert card.is_trump
+    _wins(pos, card, p)
+    if p["sure"] == "none-after":
+        assert not pos.opponents_after(), "said no opponent plays after"
+
+
+def _trump_high(pos: Position, card: Card, p: dict[str, Any]) -> None:
+    assert card.is_trump
+    if p["sure"]:
+        assert not pos.others_hold(TRUMPS_ABOVE[card.rank]), \
+            "said no trump outside the hand beats it"
+    else:
+        assert card is max(CardSet(pos.legal().mask & TRUMP_MASK), key=lambda c: c.rank)
 
 
 PLAY_FACTS: dict[ReasonCode, Check] = {
@@ -347,8 +360,8 @@ PLAY_FACTS: dict[ReasonCode, Check] = {
     ReasonCode.PLAY_KING_FIRST_ROUND: _king_first_round,
     ReasonCode.PLAY_WIN_LAST: _win_last,
     ReasonCode.PLAY_WIN_CHEAP: _wins,
-    ReasonCode.PLAY_TRUMP_WIN: _wins,
-    ReasonCode.PLAY_TRUMP_HIGH: _trump,
+    ReasonCode.PLAY_TRUMP_WIN: _trump_win,
+    ReasonCode.PLAY_TRUMP_HIGH: _trump_high,
     ReasonCode.PLAY_TRUMP_LOW: _trump_low,
     ReasonCode.PLAY_DUCK: _least_worth,
     ReasonCode.PLAY_DISCARD_LOW: _discard_low,
@@ -357,7 +370,7 @@ PLAY_FACTS: dict[ReasonCode, Check] = {
 
 def _variant(r: Reason) -> str:
     """The reason's code, with the param that picks its sentence."""
-    for key in ("why", "lowest", "takes", "shortest", "kingless"):
+    for key in ("why", "lowest", "takes", "shortest", "kingless", "sure"):
         if key in r.params:
             return f"{r.code.value}/{r.params[key]}"
     return r.code.value
@@ -535,6 +548,8 @@ def check_positions() -> dict[int, int]:
     assert elapsed < BUDGET_SECONDS, f"{elapsed:.1f} s for {checked}"
     for variant in ("play-win-last/last", "play-win-last/partners-after", "play-charge/True",
                     "play-trump-low/hand", "play-trump-low/but-petit", "play-trump-low/legal",
+                    "play-trump-win/none-after", "play-trump-win/expected",
+                    "play-trump-win/for-now", "play-trump-high/True",
                     "play-keep-petit", "play-petit-safe/partner", "play-petit-safe/none-after",
                     "ecart-shorten/True", "ecart-shorten/False", "play-lead-low/True",
                     "play-draw-trumps", "play-cash-master", "play-discard-low", "play-duck"):

@@ -470,17 +470,17 @@ def _follow(ctx: PlayContext, view: _View, led: Card) -> tuple[Card, tuple[Reaso
             if not cheap:
                 return save_or(PETIT, ReasonCode.PLAY_TRUMP_LOW)
             if not threats:
-                return _one(ReasonCode.PLAY_TRUMP_WIN, _low(cheap))
+                return _one(ReasonCode.PLAY_TRUMP_WIN, _low(cheap), sure="none-after")
             low = _low(cheap)
             if not view.beaten_later(low, led, threats):
-                return _one(ReasonCode.PLAY_TRUMP_WIN, low)
+                return _one(ReasonCode.PLAY_TRUMP_WIN, low, sure="expected")
             if points >= _RICH_TRICK or (not led.is_trump and _POINTS[led.index] >= 3):
                 for card in _cards(cheap):
                     if not unseen & TRUMPS_ABOVE[card.rank]:
-                        return _one(ReasonCode.PLAY_TRUMP_HIGH, card)
+                        return _one(ReasonCode.PLAY_TRUMP_HIGH, card, sure=True)
                 if points >= _RICH_TRICK:
-                    return _one(ReasonCode.PLAY_TRUMP_HIGH, _high(cheap))
-            return _one(ReasonCode.PLAY_TRUMP_WIN, low)
+                    return _one(ReasonCode.PLAY_TRUMP_HIGH, _high(cheap), sure=False)
+            return _one(ReasonCode.PLAY_TRUMP_WIN, low, sure="for-now")
         low_trumps = trumps & ~_PETIT
         if low_trumps:
             card, why = _trump_low(_low(low_trumps), hand, legal)

@@ -120,8 +120,12 @@ class ReasonCode(StrEnum):
     ``last`` to play, or ``partners-after``, only partners still to play)."""
     PLAY_WIN_CHEAP = "play-win-cheap"
     PLAY_TRUMP_WIN = "play-trump-win"
+    """A trump that takes the trick (params: card; sure: ``none-after``, no opponent plays
+    after; ``expected``, nobody after is expected to beat it; ``for-now``, it holds the trick
+    but an opponent after may overtrump)."""
     PLAY_TRUMP_HIGH = "play-trump-high"
-    """A high trump, so that nobody after overtrumps a trick worth taking (params: card)."""
+    """A high trump on a trick worth taking (params: card; sure: whether no trump above it is
+    left outside the hand — else the highest, to make an overtrump less likely)."""
     PLAY_TRUMP_LOW = "play-trump-low"
     """A low trump (params: card; lowest: ``hand`` the lowest trump held, ``but-petit`` the
     lowest apart from the petit, ``legal`` the lowest one may play here)."""

@@ -377,8 +377,8 @@ def _lead_to_partner(p: Params) -> str:
 
 
 def _called_king(p: Params) -> str:
-    return gettext("Play %(card)s, the called card: it wins this trick and shows the taker his "
-                   "partner.", card=_card(p))
+    return gettext("Play %(card)s, the called card: nobody after you is expected to beat it, "
+                   "and it shows the taker his partner.", card=_card(p))
 
 
 def _charge(p: Params) -> str:
@@ -403,17 +403,28 @@ def _win_last(p: Params) -> str:
 
 
 def _win_cheap(p: Params) -> str:
-    return gettext("Take the trick with %(card)s, the cheapest card sure to win it.",
-                   card=_card(p))
+    return gettext("Take the trick with %(card)s, the cheapest card nobody after you is "
+                   "expected to beat.", card=_card(p))
 
 
 def _trump_win(p: Params) -> str:
-    return gettext("Trump with %(card)s, enough to win the trick.", card=_card(p))
+    sure = p.get("sure")
+    if sure == "none-after":
+        return gettext("Trump with %(card)s: no opponent plays after you, so the trick is your "
+                       "side's.", card=_card(p))
+    if sure == "for-now":
+        return gettext("Trump with %(card)s: it takes the trick for now, though a player after "
+                       "you may overtrump.", card=_card(p))
+    return gettext("Trump with %(card)s, the lowest trump nobody after you is expected to "
+                   "beat.", card=_card(p))
 
 
 def _trump_high(p: Params) -> str:
-    return gettext("Points are at stake: trump with %(card)s so that nobody after you "
-                   "overtrumps.", card=_card(p))
+    if p.get("sure") is False:
+        return gettext("Points are at stake: trump with %(card)s, your highest, to make an "
+                       "overtrump less likely.", card=_card(p))
+    return gettext("Points are at stake: trump with %(card)s, which no trump left outside your "
+                   "hand can beat.", card=_card(p))
 
 
 def _trump_low(p: Params) -> str:
