@@ -1,6 +1,7 @@
 """Every page through axe-core (run locally, vendored in ``vendor/``) at a phone's size
 (390×844) and a laptop's (1280×800): no violation of WCAG 2.1 A and AA, colour contrast
-included, and no console error (the ``page`` fixture fails on one).
+included, nothing wider than the screen, and no console error (the ``page`` fixture fails on
+one).
 
 Pages are visited in the states a reader sees: the trainers with a verdict and a quiz
 answered, the course's steps with their exercise, the practice table dealt and reviewed, the
@@ -47,6 +48,9 @@ def _violations(page, where: str) -> list[str]:
         for v in p.evaluate(RUN, TAGS):
             found.append(f"{where} @{label}: {v['id']} ({v['impact']}): {v['help']} — "
                          + " | ".join(v["nodes"]))
+        width = p.evaluate("() => document.documentElement.scrollWidth")
+        if width > size["width"]:  # reflow (WCAG 1.4.10): nothing wider than the screen
+            found.append(f"{where} @{label}: {width} px wide for a {size['width']} px screen")
     p.set_viewport_size(DESKTOP)
     return found
 
