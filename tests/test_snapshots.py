@@ -6,8 +6,10 @@ annulled deals, seats handed to a robot and back, and undo (a fork); at a physic
 misdeal, then deals recorded card by card); after a restart (a fresh app on the same
 database); on SQLite and on PostgreSQL. A rebuild applies only the events of
 the current deal. The core's serialisers (Score, Partie) round-trip and refuse what the rules
-would not give; a snapshot that cannot be read is skipped for a full replay. And the
-per-process caches stay at their LRU size however many tables are touched.
+would not give; a snapshot that cannot be read is skipped for a full replay; migration 0004
+goes down and up, and a table logged before it is served from its full replay until its next
+deal stores a snapshot. And the per-process caches stay at their LRU size however many tables
+are touched.
 
 PostgreSQL is 127.0.0.1:5432, database ``test`` (trust auth), in a schema of its own that the
 tests create and drop; those tests skip, saying why, only when it cannot be reached.
@@ -26,6 +28,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from sqlalchemy import create_engine, func, select, text, update
+from sqlalchemy import inspect as sa_inspect
 from tables_driver import API, TestClientHttp, choose
 from test_tables_physical import _played_donne, _record
 from test_tables_server import _pg_url
@@ -301,6 +304,51 @@ def test_snapshot_unreadable_or_contradicted_falls_back_to_the_log(tmp_path: Pat
                                               _snapshots.c.seq == rows[-1].seq)
                      .values(data=bad))
     _same_state(app, tid, events_too=True)
+
+
+def _alembic(engine: Any, action: str, revision: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(store_module.MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        getattr(command, action)(config, revision)
+
+
+def test_migration_0004_down_and_up_a_table_from_before_snapshots(
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Migration 0004 adds the snapshots and takes them away again; a table whose log was
+    written before them (none stored) is served from its full replay, and its next deal
+    stores the first snapshot."""
+    app = _app(database)
+    http = TestClientHttp(app.test_client())
+    status, table = http.post(API, {"players": 3, "deals": 3, "bots": [1, 2]})
+    assert status == 201, table
+    with app.app_context():
+        engine = get_store().engine
+    _alembic(engine, "downgrade", "0003_table_lifecycle")
+    with engine.connect() as conn:
+        assert "snapshots" not in sa_inspect(conn).get_table_names()
+    _alembic(engine, "upgrade", "head")
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa_inspect(conn).get_columns("snapshots")}
+    assert columns == {c.name for c in _snapshots.columns}
+    fresh = _app(database)  # a process started after the upgrade: no snapshot to start from
+    _same_state(fresh, table["id"], events_too=True)
+    rng = random.Random(4)
+
+    def stored() -> int:
+        with engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(_snapshots)
+                                    .where(_snapshots.c.table_id == table["id"])).scalar_one())
+
+    assert stored() == 0
+    second = TestClientHttp(fresh.test_client())
+    while not stored():
+        assert _step(second, table, rng)
+    _same_state(fresh, table["id"], events_too=True, counter=_CountApplies(monkeypatch))
 
 
 def test_score_and_partie_round_trip_through_plain_data() -> None:
