@@ -187,3 +187,19 @@ def test_an_ecart_card_of_the_shortest_suit_is_called_so(client: FlaskClient) ->
                and r["params"]["shortest"]]
     assert said_fr and "c'est alors à" in said_fr[0] and "que vous êtes le plus court" in said_fr[0]
     assert said_en and "your shortest suit is then" in said_en[0]
+
+
+def test_the_excuse_kept_to_the_end_is_lost_only_if_the_other_side_wins(
+        client: FlaskClient) -> None:
+    """The excuse at the last trick goes to the side that wins it: to the other side only if
+    it wins that trick, not always."""
+    body = {"players": 4, "hand": ["EX", "2S"], "trick": ["5H"], "seat": 1, "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["card"] == "EX"
+    assert fr["reasons"][0]["code"] == "play-excuse-before-last"
+    assert fr["explanation"] == ("Jouez l'excuse maintenant : gardée pour le dernier pli, elle "
+                                 "irait au camp qui remporte ce pli, et serait perdue si ce "
+                                 "n'est pas le vôtre.")
+    assert en["explanation"] == ("Play the excuse now: kept for the last trick, it would go to "
+                                 "the side that wins that trick, and would be lost if that is "
+                                 "not yours.")

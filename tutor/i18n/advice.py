@@ -281,8 +281,8 @@ def _only_card(p: Params) -> str:
 
 
 def _excuse_before_last(p: Params) -> str:
-    return gettext("Play the excuse now: kept for the last trick it would go to the other "
-                   "side.")
+    return gettext("Play the excuse now: kept for the last trick, it would go to the side "
+                   "that wins that trick, and would be lost if that is not yours.")
 
 
 def _excuse_kept_for_chelem(p: Params) -> str:
