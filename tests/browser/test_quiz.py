@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 
-def _expected(page, kind: str, players: int) -> dict[str, Any]:
+def _expected(page, kind: str, players: int, lang: str = "en") -> dict[str, Any]:
     section = page.page.locator(f"#quiz-{kind}")
     seed = section.get_attribute("data-seed")
-    url = f"{page.base}/api/v1/quiz/{kind}?players={players}&seed={seed}&lang=en"
+    url = f"{page.base}/api/v1/quiz/{kind}?players={players}&seed={seed}&lang={lang}"
     with urllib.request.urlopen(url) as answer:  # noqa: S310 (the test's own server)
         return json.load(answer)
 
@@ -73,7 +73,7 @@ def test_play_quiz_right_then_wrong_with_reasons(page) -> None:
 def test_ecart_quiz_is_marked_and_explained(page, players: int) -> None:
     page.goto(f"/ecart?players={players}&seed=2&lang=fr")
     section = _ask(page, "ecart", "Nouvelle question")
-    quiz = _expected(page, "ecart", players)
+    quiz = _expected(page, "ecart", players, "fr")
     assert section.locator("[aria-label='L\\'écart mis de côté'] .card").count() == len(
         quiz["position"]["ecart"])
     name = "Autorisé" if quiz["answer"]["legal"] else "Interdit"
@@ -123,3 +123,17 @@ def test_trick_quiz_by_keyboard(page) -> None:
     section = _ask(page, "play")
     page.page.locator("#quiz-play").scroll_into_view_if_needed()
     page.shot("quiz-play")
+
+
+def test_bid_quiz_on_the_practice_page(page) -> None:
+    """Where the learner bids: a bid after others, allowed or not, marked and explained."""
+    page.goto("/practice?lang=fr")
+    page.page.select_option("#practice-players", "5")
+    section = _ask(page, "bid", "Nouvelle question")
+    quiz = _expected(page, "bid", 5, "fr")
+    assert quiz["position"]["players"] == 5
+    section.get_by_role("button", name="Non" if quiz["answer"]["legal"] else "Oui",
+                        exact=True).click()
+    verdict = _marked(page, "bid", "wrong")
+    assert "Pas tout à fait" in verdict.inner_text()
+    assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
