@@ -291,12 +291,12 @@ def _excuse_kept_for_chelem(p: Params) -> str:
 
 
 def _excuse_saves(p: Params) -> str:
-    return gettext("Play the excuse rather than %(card)s, which the other side would take.",
-                   card=_card(p))
+    return gettext("Play the excuse rather than %(card)s, which the other side may take in "
+                   "this trick.", card=_card(p))
 
 
 def _excuse_protects_petit(p: Params) -> str:
-    return gettext("Play the excuse: the petit would be taken in this trick.")
+    return gettext("Play the excuse: the petit could be taken in this trick.")
 
 
 def _petit_safe(p: Params) -> str:
