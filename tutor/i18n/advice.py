@@ -367,8 +367,8 @@ def _no_blind_trump(p: Params) -> str:
 
 
 def _lead_called_king(p: Params) -> str:
-    return gettext("Lead %(card)s, the called card: its suit is safe, and the taker will know "
-                   "his partner.", card=_card(p))
+    return gettext("Lead %(card)s, the called card: nobody is expected to trump its suit yet, "
+                   "and the taker will know his partner.", card=_card(p))
 
 
 def _lead_to_partner(p: Params) -> str:
