@@ -36,6 +36,31 @@ def examples_for(rule: Rule) -> list[dict[str, Any]]:
     return examples
 
 
+class StoryLineSchema(Schema):
+    part = fields.String(required=True, metadata={
+        "enum": ["deal", "count", "score", "play", "verdict"],
+        "description": "What the sentence tells: the deal, the counting, a score line, the "
+                       "card played (or the écart), the referee's verdict."})
+    text = fields.String(required=True, metadata={"description": "The sentence, in the "
+                                                                 "response's language."})
+    points = fields.Integer(metadata={"description": "A score line's points (the core's)."})
+
+
+class StorySchema(Schema):
+    case = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The row of the outline's examples it tells (1 for the first row of "
+                       "the first block), null for a plain scenario."})
+    kind = fields.String(required=True, metadata={"enum": ["score", "play", "ecart"]})
+    text = fields.String(required=True, metadata={
+        "description": "The whole story in the response's language: the deal, the play or "
+                       "the counting, each score line."})
+    lines = fields.List(fields.Nested(StoryLineSchema), required=True)
+    figures = fields.Dict(required=True, metadata={
+        "description": "The core's answer the story tells: for a score, `won`, `target`, "
+                       "`difference`, `total`, `scores`; for a play, `legal` and "
+                       "`legal_cards`; for an écart, `legal` and `trumps_to_show`."})
+
+
 class ExampleSchema(Schema):
     id = fields.String(required=True, metadata={"description": "Stable id of the scenario."})
     title = fields.String(required=True, metadata={"description": "Its title (French)."})
@@ -57,6 +82,12 @@ class ExampleSchema(Schema):
     derived = fields.Boolean(metadata={"description": "A case the sources imply without "
                                                      "spelling it out."})
     fft = fields.Boolean(metadata={"description": "A ruling of the FFT's rulebook."})
+    story = fields.List(fields.Nested(StorySchema), required=True, metadata={
+        "description": "The example told as a short story in the response's language, one per "
+                       "case (each row of an outline), every figure computed by the rules "
+                       "core: the deal, the play or the counting, each score line. Empty for "
+                       "an example the tutor does not tell yet (its steps stay in `steps`, "
+                       "in French)."})
 
     class Meta:
         unknown = INCLUDE  # the scenario library may add members

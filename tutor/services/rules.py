@@ -27,6 +27,7 @@ from tutor.examples import SOURCE_TAG, examples_for_rule
 from tutor.i18n import rule_payload
 from tutor.i18n.language import supported_languages
 from tutor.i18n.rules import source_titles
+from tutor.services.stories import stories
 
 __all__ = ["UnknownRule", "closest_rule_ids", "example_payload", "list_rules", "normalize",
            "query_words", "read_rule", "search_rule_ids"]
@@ -172,11 +173,13 @@ def _reader_tag(tag: str) -> str:
 
 def example_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
     """A worked example as the API serves it: its sources named by their titles, its tags by
-    the sources' keys (no seed's file name reaches a reader)."""
+    the sources' keys (no seed's file name reaches a reader), and ``story``: the example told
+    in the reader's language, figures from the core (:func:`tutor.services.stories.stories`)."""
     blocks = [{**block, "tags": [_reader_tag(t) for t in block.get("tags", [])]}
               for block in entry.get("examples", [])]
     return {**entry, "sources": source_titles(entry["sources"]),
-            "tags": [_reader_tag(t) for t in entry.get("tags", [])], "examples": blocks}
+            "tags": [_reader_tag(t) for t in entry.get("tags", [])], "examples": blocks,
+            "story": stories(entry)}
 
 
 def _rule_answer(rule: Rule) -> dict[str, Any]:

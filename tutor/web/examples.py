@@ -80,7 +80,8 @@ def example_view(entry: dict[str, Any]) -> dict[str, Any]:
     """``entry`` (a dict of :func:`tutor.examples.example`) with what the page draws:
     ``rule_links`` (id, title in the reader's language, address on the rules page), and for
     each step ``parts`` and ``grid`` (its table: header and rows of cell parts), for each
-    block of examples ``grid`` likewise."""
+    block of examples ``grid`` likewise, and ``story`` (the example told in the reader's
+    language: :func:`tutor.services.stories.stories`)."""
     from flask import url_for
 
     from tutor.i18n.rules import rule_title, source_titles
@@ -95,4 +96,7 @@ def example_view(entry: dict[str, Any]) -> dict[str, Any]:
                      for step in entry["steps"]]
     view["examples"] = [{**block, "grid": _table([block["header"], *block["rows"]])}
                         for block in entry["examples"]]
+    from tutor.services.stories import stories
+
+    view["story"] = stories(entry)
     return view

@@ -1,0 +1,206 @@
+"""Worked examples told as stories (issue 12, item 5): each seed example the tutor tells is told
+in French and in English, its figures are the core's and agree with what the scenario itself
+checks, and an English reader is never shown the French Gherkin.
+
+The scenario's *Then* steps are the yardstick here (the Gherkin stays the test): a story's
+target, difference, total and each seat's score must be the figures its scenario states, and
+the story's text must say them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from flask import Flask
+
+from rules_fr.cards import CardSet, parse_card
+from rules_fr.contracts import Camp, Contract
+from rules_fr.play import legal_cards
+from rules_fr.poignee import PoigneeLevel
+from rules_fr.scoring import score
+from tutor import create_app
+from tutor.examples import all_examples, example
+from tutor.services.stories import stories
+
+EXAMPLE_1 = "marque/exemple-1-une-garde-gagnee-avec-une-poignee-et-le-petit-au-bout-106"
+ROLES = {"preneur": "taker", "partenaire": "partner", "défenseurs": "defender",
+         "taker": "taker", "partner": "partner", "defenders": "defender"}
+RULE_ID = re.compile(r"\([a-z]+\.[a-z-]+\)")
+GHERKIN_FR = re.compile(r"\b(?:Soit|Quand|Alors|Étant donné|Exemples|Scénario)\b")
+
+
+@pytest.fixture(scope="module")
+def app() -> Flask:
+    return create_app({"TESTING": True})
+
+
+def _told(app: Flask, lang: str) -> dict[str, list[dict]]:
+    with app.test_request_context(f"/?lang={lang}"):
+        return {e["id"]: stories(e) for e in all_examples()}
+
+
+@pytest.fixture(scope="module")
+def french(app: Flask) -> dict[str, list[dict]]:
+    return _told(app, "fr")
+
+
+@pytest.fixture(scope="module")
+def english(app: Flask) -> dict[str, list[dict]]:
+    return _told(app, "en")
+
+
+def _signed(text: str) -> int:
+    return int(text.strip().replace("−", "-").replace("+", ""))
+
+
+def _cases(entry: dict) -> list[list[str]]:
+    """The Then steps of each case, outline placeholders filled in."""
+    if not entry["examples"]:
+        return [[s["text"] for s in entry["steps"]]]
+    found = []
+    for block in entry["examples"]:
+        for row in block["rows"]:
+            values = dict(zip(block["header"], row, strict=True))
+            found.append([re.sub(r"<([^>]+)>", lambda m, v=values: v[m.group(1)], s["text"])
+                          for s in entry["steps"]])
+    return found
+
+
+def test_the_seed_examples_of_a_score_a_play_or_an_ecart_are_all_told(french):
+    """Every scenario that scores a deal from its figures, checks a card played or an écart
+    is told (none left as raw Gherkin), and at least the 50 of today."""
+    for entry in all_examples():
+        whens = {s["text"] for s in entry["steps"] if s["keyword"] in ("Quand", "When")}
+        if any(s["text"] == "la requête est refusée" for s in entry["steps"]):
+            continue  # a request the service refuses (a 422): nothing to tell
+        if whens & {"je calcule la marque", "I score the deal"} or any(
+                w.startswith(("je joue ", "le preneur écarte ", "I play ")) for w in whens):
+            assert french[entry["id"]], entry["id"]
+    assert sum(1 for told in french.values() if told) >= 50
+
+
+def test_each_story_states_the_scenarios_own_figures(french):
+    checked = 0
+    for entry in all_examples():
+        told = french[entry["id"]]
+        if not told:
+            continue
+        cases = _cases(entry)
+        assert len(told) == len(cases), entry["id"]
+        for story, steps in zip(told, cases, strict=True):
+            figures = story["figures"]
+            for step in steps:
+                if m := re.match(r"^la marque de la donne est ([+\-−]?\d+)$", step):
+                    assert figures["total"] == _signed(m.group(1)), (entry["id"], step)
+                    checked += 1
+                elif m := re.match(r'^les marques sont "(.*)"$', step):
+                    expected = {"partner": 0}
+                    for part in m.group(1).split(","):
+                        role, _, value = part.strip().rpartition(" ")
+                        expected[ROLES[role]] = _signed(value)
+                    assert figures["scores"] == expected, (entry["id"], step)
+                    for value in expected.values():
+                        if value:  # each seat's score is said, with its sign
+                            shown = f"+{value}" if value > 0 else f"−{-value}"
+                            assert shown in story["text"], (entry["id"], shown)
+                    checked += 1
+                elif m := re.match(r"^le contrat est (gagné|chuté) de (\d+) points?$", step):
+                    assert (figures["won"], figures["difference"]) == (
+                        m.group(1) == "gagné", int(m.group(2))), (entry["id"], step)
+                    checked += 1
+                elif m := re.match(r"^les points à réaliser sont (\d+)$", step):
+                    assert figures["target"] == int(m.group(1))
+                    assert m.group(1) in story["text"]
+                    checked += 1
+                elif m := re.match(r"^(?:le coup|l'écart) est (permise?|interdite?)$", step):
+                    assert figures["legal"] is m.group(1).startswith("permis"), entry["id"]
+                    checked += 1
+                elif m := re.match(r'^les cartes permises sont "(.*)"$', step):
+                    assert sorted(figures["legal_cards"]) == sorted(m.group(1).split())
+                    checked += 1
+    assert checked >= 150
+
+
+def test_example_1_is_the_cores_score_line_by_line(app):
+    """The rulebook's example 1 at four players: every score line of the story is a line of
+    rules_fr.scoring.score, in order, with its points."""
+    core = score(players=4, contract=Contract.GARDE, bouts=2, points_half=98,
+                 petit_au_bout=Camp.TAKER, poignees=[(Camp.TAKER, PoigneeLevel.SIMPLE)])
+    with app.test_request_context("/?lang=en"):
+        story = stories(example(EXAMPLE_1))[1]
+    lines = [line for line in story["lines"] if line["part"] == "score"]
+    assert [line["points"] for line in lines] == [line.points for line in core.lines]
+    assert story["figures"]["total"] == core.total == 106
+    assert story["figures"]["scores"] == core.scores()
+    assert story["text"].startswith("With 4 players, the taker plays a garde. Before his first "
+                                    "card he shows a single handful. At the end of the deal his "
+                                    "side counts 49 points and 2 oudlers.")
+    assert "25 (contract) + 8 = 33, × 2 (garde) = 66." in story["text"]
+    assert "The taker scores 3 × 106 = +318." in story["text"]
+
+
+def test_a_play_story_names_the_cores_legal_cards(app):
+    entry = next(e for e in all_examples()
+                 if any(s["text"].startswith("je joue") for s in e["steps"])
+                 and not e["examples"])
+    with app.test_request_context("/?lang=fr"):
+        story = stories(entry)[0]
+    hand = next(s["text"] for s in entry["steps"] if s["text"].startswith("la main"))
+    trick = next((s["text"] for s in entry["steps"] if s["text"].startswith("le pli en cours")),
+                 'le pli en cours ""')
+    cards = CardSet.of(parse_card(c) for c in hand.split('"')[1].split())
+    played = [parse_card(c) for c in trick.split('"')[1].split()]
+    assert set(story["figures"]["legal_cards"]) == set(legal_cards(cards, played).codes())
+    assert story["kind"] == "play" and story["text"].startswith("À 4 joueurs, vous avez en main")
+
+
+def test_both_languages_tell_the_same_figures_in_their_own_words(french, english):
+    for example_id, told in french.items():
+        other = english[example_id]
+        assert len(other) == len(told), example_id
+        for fr, en in zip(told, other, strict=True):
+            assert fr["figures"] == en["figures"] and fr["kind"] == en["kind"]
+            fr_text, en_text = (RULE_ID.sub("", fr["text"]), RULE_ID.sub("", en["text"]))
+            assert fr["text"] != en["text"]
+            assert not GHERKIN_FR.search(en["text"]), en["text"]
+            assert not re.search(r"\b(?:joueurs|preneur|défense|atout|pli)\b", en_text), (
+                example_id, en_text)
+            assert not re.search(r"\b(?:players|taker|defence|trumps?|trick)\b", fr_text), (
+                example_id, fr_text)
+
+
+def test_the_api_serves_the_story_in_the_readers_language(app):
+    client = app.test_client()
+    en = client.get("/api/v1/rules/score.total?lang=en").get_json()
+    fr = client.get("/api/v1/rules/score.total?lang=fr").get_json()
+    first_en = next(e for e in en["examples"] if e["id"] == EXAMPLE_1)
+    first_fr = next(e for e in fr["examples"] if e["id"] == EXAMPLE_1)
+    assert [s["case"] for s in first_en["story"]] == [1, 2, 3]
+    assert first_en["story"][1]["text"].startswith("With 4 players, the taker plays a garde.")
+    assert first_fr["story"][1]["text"].startswith("À 4 joueurs, le preneur joue une garde.")
+    assert first_en["story"][1]["figures"] == first_fr["story"][1]["figures"]
+    untold = client.get("/api/v1/rules/bid.once?lang=en").get_json()
+    assert all(e["story"] == [] for e in untold["examples"])
+
+
+def test_the_mcp_example_resource_carries_the_story(app):
+    from tutor.services.rules import example_payload
+
+    with app.test_request_context("/?lang=en"):
+        served = json.loads(json.dumps(example_payload(example(EXAMPLE_1)),
+                                       ensure_ascii=False))
+    assert served["story"][1]["figures"]["total"] == 106
+
+
+@pytest.mark.parametrize("path", ["/rules", f"/examples/{EXAMPLE_1}"])
+def test_an_english_reader_gets_the_story_never_the_french_gherkin(app, path):
+    client = app.test_client()
+    english = client.get(f"{path}?lang=en").get_data(as_text=True)
+    french = client.get(f"{path}?lang=fr").get_data(as_text=True)
+    assert 'class="steps"' not in english and 'class="step-keyword"' not in english
+    assert "With 4 players, the taker plays a garde." in english
+    assert 'class="steps"' in french and "À 4 joueurs, le preneur joue une garde." in french
+    untold = "This example is not told in English yet"
+    assert (untold in english) is (path == "/rules")

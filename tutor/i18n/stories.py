@@ -1,0 +1,122 @@
+"""The sentences of the worked examples told as stories: the deal, the play, the counting, in the
+reader's language (the figures come from the core: :mod:`tutor.services.stories`).
+
+Each function words one sentence of a story; the score lines themselves are the derivation's
+own sentences (:func:`tutor.i18n.score_payload`), so a story and ``POST /score`` say a score
+the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_fr.cards import Card
+from tutor.i18n.words import (
+    bouts_phrase,
+    camp_name,
+    card_list,
+    card_name,
+    contract_name,
+    format_list,
+    gettext,
+    handful_name,
+    players_phrase,
+    points,
+    speaking,
+)
+
+__all__ = ["called_card_sentence", "chelem_announced_sentence", "chelem_by_sentence",
+           "count_sentence", "ecart_deal_sentence", "ecart_sentence", "hand_sentence",
+           "play_sentence", "poignee_sentence", "score_deal_sentence", "petit_au_bout_sentence",
+           "trick_sentence"]
+
+
+@speaking
+def score_deal_sentence(players: int, contract: str, *, alone: bool) -> str:
+    """"With 4 players, the taker plays a garde." (and plays alone, with five)."""
+    if alone:
+        return gettext("With %(players)s, the taker plays %(contract)s, alone against the "
+                       "four others.", players=players_phrase(players),
+                       contract=contract_name(contract, article=True))
+    return gettext("With %(players)s, the taker plays %(contract)s.",
+                   players=players_phrase(players), contract=contract_name(contract, article=True))
+
+
+@speaking
+def poignee_sentence(camp: str, level: str) -> str:
+    """Who shows which handful before his first card."""
+    if camp == "taker":
+        return gettext("Before his first card he shows a %(handful)s.",
+                       handful=handful_name(level))
+    return gettext("A defender shows a %(handful)s before his first card.",
+                   handful=handful_name(level))
+
+
+@speaking
+def chelem_announced_sentence() -> str:
+    return gettext("He announces a slam, and so leads the first trick.")
+
+
+@speaking
+def count_sentence(points_half: int, bouts: int) -> str:
+    """"At the end of the deal his side counts 49 points and 2 oudlers." """
+    return gettext("At the end of the deal his side counts %(points)s points and %(bouts)s.",
+                   points=points(points_half), bouts=bouts_phrase(bouts))
+
+
+@speaking
+def petit_au_bout_sentence(camp: str) -> str:
+    """The petit in the last trick, and who won that trick."""
+    return gettext("The petit is in the last trick, which %(camp)s wins.",
+                   camp=camp_name(camp))
+
+
+@speaking
+def chelem_by_sentence(camp: str) -> str:
+    if camp == "taker":
+        return gettext("The taker's side wins every trick.")
+    return gettext("The defence wins every trick.")
+
+
+@speaking
+def hand_sentence(players: int, hand: Sequence[Card]) -> str:
+    """"With 4 players, you hold the 7 and the king of hearts; …" """
+    return gettext("With %(players)s, you hold %(cards)s.", players=players_phrase(players),
+                   cards=card_list(hand))
+
+
+@speaking
+def trick_sentence(trick: Sequence[Card]) -> str:
+    """The cards already in the trick, in the order they were played (or none: you lead)."""
+    if not trick:
+        return gettext("You lead the trick.")
+    return gettext("Already in the trick, in the order played: %(cards)s.",
+                   cards=format_list(card_name(card) for card in trick))
+
+
+@speaking
+def called_card_sentence(card: Card, *, first_trick: bool) -> str:
+    if first_trick:
+        return gettext("It is the first trick, and the taker called %(card)s.",
+                       card=card_name(card))
+    return gettext("The taker called %(card)s.", card=card_name(card))
+
+
+@speaking
+def play_sentence(card: Card) -> str:
+    return gettext("You play %(card)s.", card=card_name(card))
+
+
+@speaking
+def ecart_deal_sentence(players: int, contract: str, hand: Sequence[Card],
+                        chien: Sequence[Card]) -> str:
+    """The reader is the taker: his hand and the chien he takes (the verdict speaks to him)."""
+    return gettext("With %(players)s, you take %(contract)s. Your hand: %(hand)s. The chien, "
+                   "which you take in hand: %(chien)s.", players=players_phrase(players),
+                   contract=contract_name(contract, article=True), hand=card_list(hand),
+                   chien=card_list(chien))
+
+
+@speaking
+def ecart_sentence(cards: Sequence[Card]) -> str:
+    return gettext("You set aside, face down, %(cards)s: your écart.", cards=card_list(cards))

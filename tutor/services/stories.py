@@ -1,0 +1,260 @@
+"""The worked examples told as stories: each seed example's situation read from its Gherkin
+steps, played through the core, and told in the reader's language (``story`` of
+``GET /rules/<id>``'s examples and of the MCP ``example://`` resource, the story on the rules
+page).
+
+The Gherkin stays the test (``tests/scenarios``): here its *Given* and *When* steps are only
+read as data — a deal's figures, a hand and a trick, a hand, a chien and an écart — and every
+figure of the story is the core's (:func:`rules_fr.scoring.score`, the check services), never
+the scenario's own *Then* numbers. A scenario outline gives one story per row of its examples.
+A scenario whose steps this module does not know (a bidding, a king call…) gets no story
+(``[]``): it is never half told. ``tests/test_stories.py`` holds every story to the figures its
+scenario states.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from rules_fr.cards import Card, parse_card
+from rules_fr.contracts import Camp, Contract
+from rules_fr.poignee import PoigneeLevel
+from rules_fr.scoring import score
+from tutor.errors import Unprocessable
+from tutor.i18n import score_payload
+from tutor.i18n import stories as say
+from tutor.services import check
+
+__all__ = ["stories"]
+
+_CONTRACTS: Final = {"petite": "petite", "prise": "petite", "garde": "garde",
+                     "garde sans": "garde_sans", "garde_sans": "garde_sans",
+                     "garde contre": "garde_contre", "garde_contre": "garde_contre"}
+_CAMPS: Final = {"le preneur": "taker", "la défense": "defense", "un défenseur": "defense",
+                 "the taker": "taker", "the defence": "defense", "a defender": "defense"}
+_RANGE: Final = re.compile(r"^T(\d{1,2})\.\.T(\d{1,2})$")
+
+
+def _cards(text: str) -> list[Card]:
+    """Cards as the features write them: codes, and ``T1..T10`` for a run of trumps."""
+    found: list[Card] = []
+    for token in text.replace(",", " ").split():
+        run = _RANGE.match(token)
+        if run:
+            first, last = int(run.group(1)), int(run.group(2))
+            step = 1 if last >= first else -1
+            found.extend(parse_card(f"T{n}") for n in range(first, last + step, step))
+        else:
+            found.append(parse_card(token))
+    return found
+
+
+def _half_points(text: str) -> int:
+    """``49`` → 98, ``40,5`` → 81 (the features write the rulebook's figures)."""
+    whole, _, fraction = text.replace(",", ".").partition(".")
+    return 2 * int(whole) + (1 if fraction == "5" else 0)
+
+
+@dataclass
+class _Situation:
+    """What the Given and When steps of one case set up."""
+
+    kind: str | None = None
+    players: int = 4
+    contract: str | None = None
+    points_half: int | None = None
+    bouts: int | None = None
+    poignees: list[tuple[str, str]] = field(default_factory=list)
+    petit_au_bout: str | None = None
+    chelem_announced: bool = False
+    chelem_by: str | None = None
+    alone: bool = False
+    hand: list[Card] = field(default_factory=list)
+    trick: list[Card] = field(default_factory=list)
+    chien: list[Card] = field(default_factory=list)
+    called_card: Card | None = None
+    first_trick: bool = False
+    card: Card | None = None
+    ecart: list[Card] | None = None
+
+
+_Step = Callable[[_Situation, re.Match[str]], None]
+
+
+def _set(**values: Callable[[re.Match[str]], Any]) -> _Step:
+    def apply(situation: _Situation, match: re.Match[str]) -> None:
+        for name, read in values.items():
+            setattr(situation, name, read(match))
+    return apply
+
+
+def _poignee(situation: _Situation, match: re.Match[str]) -> None:
+    situation.poignees.append((_CAMPS[match.group(1)], match.group(2)))
+
+
+_STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
+    (re.compile(pattern), step) for pattern, step in (
+        (r'^(?:une donne à|a deal at) (\d) (?:joueurs en|players in) "([^"]+)"$',
+         _set(kind=lambda m: "score", players=lambda m: int(m.group(1)),
+              contract=lambda m: _CONTRACTS[m.group(2)])),
+        (r"^(?:le preneur réalise|the taker makes) (\d+(?:[,.]5)?) (?:points avec|points with) "
+         r"(\d) bouts?$",
+         _set(points_half=lambda m: _half_points(m.group(1)), bouts=lambda m: int(m.group(2)))),
+        (r"^(le preneur|un défenseur) montre une poignée (simple|double|triple)$", _poignee),
+        (r"^(the taker|a defender) shows a (simple|double|triple) poignée$", _poignee),
+        (r"^(?:le petit au bout est (?:mené|pris) par|the petit au bout is won by) "
+         r"(le preneur|la défense|the taker|the defence)$",
+         _set(petit_au_bout=lambda m: _CAMPS[m.group(1)])),
+        (r"^le preneur a annoncé le chelem$", _set(chelem_announced=lambda m: True)),
+        (r"^le chelem n'a pas été annoncé$", _set(chelem_announced=lambda m: False)),
+        (r"^(le preneur|la défense) remporte tous les plis$",
+         _set(chelem_by=lambda m: _CAMPS[m.group(1)])),
+        (r"^le preneur joue seul$", _set(alone=lambda m: True)),
+        (r"^(?:je calcule la marque|I score the deal)$", lambda s, m: None),
+        (r"^(?:une table de|a table of) (\d) (?:joueurs|players)$",
+         _set(players=lambda m: int(m.group(1)))),
+        (r'^(?:la main|the hand) "([^"]*)"$', _set(hand=lambda m: _cards(m.group(1)))),
+        (r'^(?:le pli en cours|the trick so far) "([^"]*)"$',
+         _set(trick=lambda m: _cards(m.group(1)))),
+        (r'^c\'est la première levée et la carte appelée est "([^"]+)"$',
+         _set(called_card=lambda m: parse_card(m.group(1)), first_trick=lambda m: True)),
+        (r'^la carte appelée est "([^"]+)"$',
+         _set(called_card=lambda m: parse_card(m.group(1)))),
+        (r'^(?:je joue|I play) "([^"]+)"$',
+         _set(kind=lambda m: "play", card=lambda m: parse_card(m.group(1)))),
+        (r'^le chien "([^"]*)"$', _set(chien=lambda m: _cards(m.group(1)))),
+        (r'^le contrat "([^"]+)"$', _set(contract=lambda m: _CONTRACTS[m.group(1)])),
+        (r'^le preneur écarte "([^"]*)"$',
+         _set(kind=lambda m: "ecart", ecart=lambda m: _cards(m.group(1)))),
+    ))
+
+
+def _situation(steps: list[dict[str, Any]]) -> _Situation | None:
+    """The situation the Given and When steps set up, or ``None`` if one is unknown here."""
+    situation = _Situation()
+    checking = False
+    for step in steps:
+        checking = checking or step["keyword"] in ("Alors", "Then")
+        if checking:  # the outcome: what the test checks, never read here
+            continue
+        for pattern, apply in _STEPS:
+            match = pattern.match(step["text"])
+            if match:
+                apply(situation, match)
+                break
+        else:
+            return None
+    return situation if situation.kind else None
+
+
+def _fill(text: str, values: Mapping[str, str]) -> str:
+    """An outline's step with the ``<name>`` of a row filled in."""
+    return re.sub(r"<([^>]+)>", lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def _cases(entry: Mapping[str, Any]) -> list[tuple[dict[str, str] | None,
+                                                   list[dict[str, Any]]]]:
+    """``(row, steps)`` for each case: the scenario itself, or each row of an outline with the
+    ``<name>`` of its steps filled in."""
+    if not entry.get("examples"):
+        return [(None, list(entry["steps"]))]
+    cases: list[tuple[dict[str, str] | None, list[dict[str, Any]]]] = []
+    for block in entry["examples"]:
+        for row in block["rows"]:
+            values = dict(zip(block["header"], row, strict=True))
+            steps = [{**step, "text": _fill(step["text"], values)} for step in entry["steps"]]
+            cases.append((values, steps))
+    return cases
+
+
+def _score_story(s: _Situation) -> dict[str, Any] | None:
+    if s.contract is None or s.points_half is None or s.bouts is None:
+        return None
+    contract = Contract.parse(s.contract)
+    result = score(players=s.players, contract=contract, bouts=s.bouts,
+                   points_half=s.points_half,
+                   petit_au_bout=Camp(s.petit_au_bout) if s.petit_au_bout else None,
+                   poignees=[(Camp(c), PoigneeLevel(level)) for c, level in s.poignees],
+                   chelem_announced=s.chelem_announced,
+                   chelem=Camp(s.chelem_by) if s.chelem_by else None, alone=s.alone)
+    payload = score_payload(result)
+    deal = [say.score_deal_sentence(s.players, s.contract, alone=s.alone)]
+    deal += [say.poignee_sentence(camp, level) for camp, level in s.poignees]
+    if s.chelem_announced:
+        deal.append(say.chelem_announced_sentence())
+    count = [say.count_sentence(s.points_half, s.bouts)]
+    if s.petit_au_bout:
+        count.append(say.petit_au_bout_sentence(s.petit_au_bout))
+    if s.chelem_by:
+        count.append(say.chelem_by_sentence(s.chelem_by))
+    lines = [{"part": "deal", "text": t} for t in deal] + \
+            [{"part": "count", "text": t} for t in count] + \
+            [{"part": "score", "text": line["text"], "points": line["points"]}
+             for line in payload["derivation"] if line["text"]]
+    return {"kind": "score", "lines": lines, "figures": {
+        "won": result.won, "target": result.target, "difference": result.difference,
+        "total": result.total, "scores": result.scores()}}
+
+
+def _play_story(s: _Situation) -> dict[str, Any] | None:
+    if s.card is None or not s.hand:
+        return None
+    answer = check.play({"players": s.players, "hand": s.hand, "trick": s.trick,
+                         "card": s.card, "called_card": s.called_card,
+                         "first_trick": s.first_trick})
+    deal = [say.hand_sentence(s.players, s.hand)]
+    if s.called_card is not None:
+        deal.append(say.called_card_sentence(s.called_card, first_trick=s.first_trick))
+    deal.append(say.trick_sentence(s.trick))
+    lines = [{"part": "deal", "text": t} for t in deal] + [
+        {"part": "play", "text": say.play_sentence(s.card)},
+        {"part": "verdict", "text": answer["explanation"]}]
+    return {"kind": "play", "lines": lines, "figures": {
+        "legal": answer["legal"], "legal_cards": answer["legal_cards"]}}
+
+
+def _ecart_story(s: _Situation) -> dict[str, Any] | None:
+    if s.ecart is None or s.contract is None or not s.hand:
+        return None
+    answer = check.ecart({"players": s.players, "hand": s.hand, "chien": s.chien,
+                          "contract": Contract.parse(s.contract), "ecart": s.ecart})
+    lines = [{"part": "deal",
+              "text": say.ecart_deal_sentence(s.players, s.contract, s.hand, s.chien)},
+             {"part": "play", "text": say.ecart_sentence(s.ecart)},
+             {"part": "verdict", "text": answer["explanation"]}]
+    return {"kind": "ecart", "lines": lines, "figures": {
+        "legal": answer["legal"], "trumps_to_show": answer["trumps_to_show"]}}
+
+
+_TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story}
+
+
+def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The example ``entry`` (:func:`tutor.examples.example`) told in the current language:
+    one story per case, each ``{"case", "kind", "text", "lines", "figures"}`` — ``case`` the
+    number of the outline's row it tells, counted over its example blocks (``None`` for a
+    plain scenario), ``lines`` its sentences in order
+    (``part``: ``deal``, ``count``, ``score``, ``play`` or ``verdict``), ``text`` them joined,
+    ``figures`` the core's answer. ``[]`` when its steps are not a situation told here.
+    Needs the app (the sentences come from the catalogs)."""
+    told: list[dict[str, Any]] = []
+    cases = _cases(entry)
+    for number, (_row, steps) in enumerate(cases, start=1):
+        try:
+            situation = _situation(steps)
+        except ValueError:  # a card that does not exist: the scenario of a refusal
+            return []
+        if situation is None or situation.kind is None:
+            return []
+        try:
+            story = _TELLERS[situation.kind](situation)
+        except (ValueError, Unprocessable):  # a case the core refuses (a scenario of a 422)
+            story = None
+        if story is None:
+            return []
+        told.append({"case": number if entry.get("examples") else None, **story,
+                     "text": " ".join(line["text"] for line in story["lines"])})
+    return told
