@@ -50,7 +50,10 @@ class StorySchema(Schema):
     case = fields.Integer(required=True, allow_none=True, metadata={
         "description": "The row of the outline's examples it tells (1 for the first row of "
                        "the first block), null for a plain scenario."})
-    kind = fields.String(required=True, metadata={"enum": ["score", "play", "ecart"]})
+    kind = fields.String(required=True, metadata={
+        "enum": ["score", "play", "ecart", "deal"],
+        "description": "A score from a deal's figures, a card played, an écart, or a whole "
+                       "deal played card by card."})
     text = fields.String(required=True, metadata={
         "description": "The whole story in the response's language: the deal, the play or "
                        "the counting, each score line."})
@@ -58,7 +61,9 @@ class StorySchema(Schema):
     figures = fields.Dict(required=True, metadata={
         "description": "The core's answer the story tells: for a score, `won`, `target`, "
                        "`difference`, `total`, `scores`; for a play, `legal` and "
-                       "`legal_cards`; for an écart, `legal` and `trumps_to_show`."})
+                       "`legal_cards`; for an écart, `legal` and `trumps_to_show`; for a "
+                       "deal played card by card, the score's and `count` (each side's "
+                       "points, oudlers and tricks)."})
 
 
 class ExampleSchema(Schema):

@@ -25,7 +25,9 @@ from tutor.i18n.words import (
     speaking,
 )
 
-__all__ = ["called_card_sentence", "chelem_announced_sentence", "chelem_by_sentence",
+__all__ = ["called_card_sentence", "called_partner_sentence", "chien_sentence",
+           "ecart_aside_sentence", "played_deal_sentence", "played_trick_sentence",
+           "seat_poignee_sentence", "chelem_announced_sentence", "chelem_by_sentence",
            "count_sentence", "ecart_deal_sentence", "ecart_sentence", "hand_sentence",
            "play_sentence", "poignee_sentence", "score_deal_sentence", "petit_au_bout_sentence",
            "trick_sentence"]
@@ -120,3 +122,47 @@ def ecart_deal_sentence(players: int, contract: str, hand: Sequence[Card],
 @speaking
 def ecart_sentence(cards: Sequence[Card]) -> str:
     return gettext("You set aside, face down, %(cards)s: your écart.", cards=card_list(cards))
+
+
+@speaking
+def played_deal_sentence(players: int, contract: str, taker: int) -> str:
+    """"With 4 players, the player in seat 0 takes a garde." """
+    return gettext("With %(players)s, the player in seat %(seat)s takes %(contract)s.",
+                   players=players_phrase(players), seat=str(taker),
+                   contract=contract_name(contract, article=True))
+
+
+@speaking
+def called_partner_sentence(card: Card, partner: int | None) -> str:
+    if partner is None:
+        return gettext("He calls %(card)s, which is in the chien: he plays alone.",
+                       card=card_name(card))
+    return gettext("He calls %(card)s, held by seat %(seat)s: his partner.",
+                   card=card_name(card), seat=str(partner))
+
+
+@speaking
+def chien_sentence(chien: Sequence[Card], shown: bool) -> str:
+    if shown:
+        return gettext("The chien, shown to all, then taken by the taker: %(cards)s.",
+                       cards=card_list(chien))
+    return gettext("The chien, which nobody sees before the end: %(cards)s.",
+                   cards=card_list(chien))
+
+
+@speaking
+def ecart_aside_sentence(cards: Sequence[Card]) -> str:
+    return gettext("His écart, set aside face down: %(cards)s.", cards=card_list(cards))
+
+
+@speaking
+def seat_poignee_sentence(seat: int, level: str) -> str:
+    return gettext("Seat %(seat)s shows a %(handful)s before his first card.", seat=str(seat),
+                   handful=handful_name(level))
+
+
+@speaking
+def played_trick_sentence(number: int, leader: int, cards: Sequence[Card]) -> str:
+    """"Trick 3, led by seat 2: the 7 of hearts, …" — the cards in the order played."""
+    return gettext("Trick %(number)s, led by seat %(seat)s: %(cards)s.", number=str(number),
+                   seat=str(leader), cards=format_list(card_name(card) for card in cards))

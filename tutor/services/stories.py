@@ -24,9 +24,10 @@ from rules_fr.contracts import Camp, Contract
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.scoring import score
 from tutor.errors import Unprocessable
-from tutor.i18n import score_payload
+from tutor.i18n import review, score_payload
 from tutor.i18n import stories as say
 from tutor.services import check
+from tutor.services.score import score_deal
 
 __all__ = ["stories"]
 
@@ -79,6 +80,10 @@ class _Situation:
     first_trick: bool = False
     card: Card | None = None
     ecart: list[Card] | None = None
+    taker: int | None = None
+    partner: int | None = None
+    seat_poignees: list[tuple[int, str]] = field(default_factory=list)
+    tricks: list[tuple[int, list[Card]]] = field(default_factory=list)
 
 
 _Step = Callable[[_Situation, re.Match[str]], None]
@@ -95,8 +100,23 @@ def _poignee(situation: _Situation, match: re.Match[str]) -> None:
     situation.poignees.append((_CAMPS[match.group(1)], match.group(2)))
 
 
+def _seat_poignee(situation: _Situation, match: re.Match[str]) -> None:
+    situation.seat_poignees.append((int(match.group(1)), match.group(2)))
+
+
 _STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
     (re.compile(pattern), step) for pattern, step in (
+        (r'^une donne jouée à (\d) joueurs en "([^"]+)", le preneur étant le joueur (\d)$',
+         _set(kind=lambda m: "deal", players=lambda m: int(m.group(1)),
+              contract=lambda m: _CONTRACTS[m.group(2)], taker=lambda m: int(m.group(3)))),
+        (r'^la carte appelée est "([^"]+)", détenue par le joueur (\d)$',
+         _set(called_card=lambda m: parse_card(m.group(1)), partner=lambda m: int(m.group(2)))),
+        (r'^la carte appelée est "([^"]+)", qui est au chien$',
+         _set(called_card=lambda m: parse_card(m.group(1)), partner=lambda m: None)),
+        (r'^l\'écart "([^"]*)"$', _set(ecart=lambda m: _cards(m.group(1)))),
+        (r"^le joueur (\d) montre une poignée (simple|double|triple)$", _seat_poignee),
+        (r"^les plis joués sont :$", lambda s, m: None),
+        (r"^je calcule la marque de la donne jouée$", lambda s, m: None),
         (r'^(?:une donne à|a deal at) (\d) (?:joueurs en|players in) "([^"]+)"$',
          _set(kind=lambda m: "score", players=lambda m: int(m.group(1)),
               contract=lambda m: _CONTRACTS[m.group(2)])),
@@ -147,6 +167,11 @@ def _situation(steps: list[dict[str, Any]]) -> _Situation | None:
                 break
         else:
             return None
+        if step.get("table") and step["text"] == "les plis joués sont :":
+            header, *rows = step["table"]
+            if header != ["pli", "entame", "cartes"]:
+                return None
+            situation.tricks = [(int(leader), _cards(cards)) for _, leader, cards in rows]
     return situation if situation.kind else None
 
 
@@ -229,7 +254,57 @@ def _ecart_story(s: _Situation) -> dict[str, Any] | None:
         "legal": answer["legal"], "trumps_to_show": answer["trumps_to_show"]}}
 
 
-_TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story}
+def _deal_story(s: _Situation) -> dict[str, Any] | None:
+    if s.contract is None or s.taker is None or not s.tricks:
+        return None
+    contract = Contract.parse(s.contract)
+    answer = score_deal({
+        "players": s.players, "contract": contract, "taker": s.taker, "partner": s.partner,
+        "called_card": s.called_card, "chien": s.chien, "ecart": s.ecart or [],
+        "tricks": [{"leader": leader, "cards": cards} for leader, cards in s.tricks],
+        "announcements": {"poignees": [{"seat": seat, "level": PoigneeLevel(level)}
+                                       for seat, level in s.seat_poignees],
+                          "chelem_announced": s.chelem_announced}})
+    deal = [say.played_deal_sentence(s.players, s.contract, s.taker)]
+    if s.called_card is not None:
+        deal.append(say.called_partner_sentence(s.called_card, s.partner))
+    if s.chien:
+        deal.append(say.chien_sentence(s.chien, contract.taker_takes_chien))
+    if s.ecart:
+        deal.append(say.ecart_aside_sentence(s.ecart))
+    deal += [say.seat_poignee_sentence(seat, level) for seat, level in s.seat_poignees]
+    if s.chelem_announced:
+        deal.append(say.chelem_announced_sentence())
+    play = [say.played_trick_sentence(number, leader, cards)
+            for number, (leader, cards) in enumerate(s.tricks, start=1)]
+    counted = answer["count"]
+    count = [review.camp_sentence(side, counted[side]["tricks"],
+                                  int(2 * counted[side]["points"]), counted[side]["bouts"])
+             for side in ("taker", "defense")]
+    count.append(review.chien_sentence(contract.code, contract.chien_camp.value))
+    excuse = review.excuse_sentence(played=any(c.is_excuse for _, cards in s.tricks
+                                               for c in cards),
+                                    exchanged=counted["excuse"]["exchanged"],
+                                    lost_last_trick=counted["excuse"]["lost_last_trick"],
+                                    camp=counted["excuse"]["camp"])
+    if excuse:
+        count.append(excuse)
+    if counted["petit_au_bout"]:
+        count.append(say.petit_au_bout_sentence(counted["petit_au_bout"]))
+    lines = [{"part": "deal", "text": t} for t in deal] + \
+            [{"part": "play", "text": t} for t in play] + \
+            [{"part": "count", "text": t} for t in count] + \
+            [{"part": "score", "text": line["text"], "points": line["points"]}
+             for line in answer["derivation"] if line["text"]]
+    return {"kind": "deal", "lines": lines, "figures": {
+        "count": counted, "won": answer["won"], "target": answer["target"],
+        "difference": answer["difference"], "total": next(
+            (line["points"] for line in answer["derivation"] if line["code"] == "total"), None),
+        "scores": answer["scores"]}}
+
+
+_TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story,
+                   "deal": _deal_story}
 
 
 def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
