@@ -152,3 +152,22 @@ def test_bid_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient) 
             assert quiz["explanation"] == answer["explanation"]
             verdicts.add(answer["legal"])
     assert verdicts == {True, False}
+
+
+@pytest.mark.parametrize("body, possible", [
+    ({"players": 4, "contract": "garde", "bouts": 3, "points": 10}, False),
+    ({"players": 4, "contract": "garde", "bouts": 2, "points": 49}, True),
+    ({"players": 5, "contract": "petite", "bouts": 0, "points": 30,
+      "chelem": {"announced": False, "by": "taker"}}, False),
+])
+def test_score_check_answers_what_score_refuses(client: FlaskClient, body: dict[str, Any],
+                                                possible: bool) -> None:
+    """POST /score/check says, as a 200, whether /score would accept the figures or refuse
+    them with 422 — the same core check, the same sentence."""
+    checked = client.post("/api/v1/score/check?lang=en", json=body)
+    scored = client.post("/api/v1/score?lang=en", json=body)
+    assert checked.status_code == 200 and checked.get_json()["possible"] is possible
+    assert scored.status_code == (200 if possible else 422)
+    if not possible:
+        assert scored.get_json()["detail"] in checked.get_json()["explanation"]
+        assert checked.get_json()["violations"][0]["code"] == "score-impossible"

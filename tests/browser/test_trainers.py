@@ -137,3 +137,26 @@ def test_explanations_link_their_tarot_words_to_the_glossary(page) -> None:
     target = p.locator("dt:target")
     assert target.count() == 1 and word.lower().rstrip("s") in target.inner_text().lower()
     assert p.get_by_role("heading", level=1).inner_text() == "Glossary"
+
+
+def test_figures_no_deal_gives_are_explained_without_a_422(page) -> None:
+    """Three oudlers and 10 points: the score calculator says why no deal gives them, from
+    /score/check (200), and sends nothing to /score (whose 422 the console logged)."""
+    p = page.page
+    scored: list[int] = []
+    p.on("response", lambda r: scored.append(r.status) if "/api/v1/score?" in r.url else None)
+    page.goto("/score?lang=en")
+    p.select_option("#score-bouts", "3")
+    p.fill("#score-points", "10")
+    p.get_by_role("button", name="Compute the score").click()
+    verdict = p.locator("#score-result")
+    verdict.locator(".verdict-title.bad").wait_for()
+    assert "No deal gives these figures" in verdict.inner_text()
+    assert verdict.inner_text().count("No deal gives 10 points with 3 oudlers") == 1
+    assert verdict.get_by_role("link", name="Read the rule counting.total").count() == 1
+    assert not scored and p.locator("#sheet-add").is_disabled()
+    # Possible figures are scored as before.
+    p.fill("#score-points", "49")
+    p.get_by_role("button", name="Compute the score").click()
+    verdict.locator(".verdict-title.good").wait_for()
+    assert scored == [200]

@@ -1,7 +1,9 @@
-"""POST /api/v1/score and /api/v1/score/deal: what a deal scores, line by line.
+"""POST /api/v1/score, /api/v1/score/check and /api/v1/score/deal: what a deal scores, line by
+line.
 
 ``/score`` takes the figures a scoresheet holds (contract, bouts, the taker camp's points,
-petit au bout, poignées, chelem) and refuses with 422 totals no deal can produce.
+petit au bout, poignées, chelem) and refuses with 422 totals no deal can produce;
+``/score/check`` says the same as an answer (200, ``possible``), for a page to ask first.
 ``/score/deal`` takes a whole played deal (chien, écart, tricks with their leaders,
 announcements), checks it with the core (the 78 cards once each, the écart, every card legal in
 turn), counts it, then scores it as ``/score`` does.
@@ -124,6 +126,27 @@ class ScoreRequest(BaseSchema):
         "description": "Five players: the taker plays without a partner (ignored otherwise)."})
 
 
+
+
+class ScoreCheckResponse(Schema):
+    possible = fields.Boolean(required=True, metadata={
+        "description": "Whether some deal gives these figures (what `/score` accepts)."})
+    violations = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "Why no deal gives them (`score-impossible`, with the reason)."})
+    explanation = fields.String(required=True)
+
+
+@blp.route("/check", methods=["POST"])
+@blp.arguments(ScoreRequest(), example={**examples.SCORE, "bouts": 3, "points": 10})
+@blp.response(200, ScoreCheckResponse())
+def check_score_view(body: dict[str, Any]) -> Response:
+    """Could a deal give these figures?
+
+    The totals `/score` refuses with 422 (three bouts and 10 points, a chelem with 30
+    points), as an answer: `possible: false` and why. Ask it first to explain impossible
+    figures without an error.
+    """
+    return reply(service.check_figures(body))
 
 
 @blp.route("", methods=["POST"])

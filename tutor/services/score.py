@@ -24,7 +24,7 @@ from tutor.errors import FieldProblem, Unprocessable
 from tutor.i18n import score_payload, violation_payload
 from tutor.services import refuse
 
-__all__ = ["MAX_POIGNEES", "score_deal", "score_figures"]
+__all__ = ["MAX_POIGNEES", "check_figures", "score_deal", "score_figures"]
 
 MAX_POIGNEES: Final = 5
 """Poignées shown in one deal: one per seat at most."""
@@ -95,12 +95,34 @@ def _count_payload(count: Count) -> dict[str, Any]:
 
 
 
-def score_figures(body: dict[str, Any]) -> dict[str, Any]:
-    """Score a deal from its figures. (``score``)"""
+def _poignees(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The poignées of a request, refused (422) beyond one per seat."""
     poignees: list[dict[str, Any]] = body["poignees"]
     if len(poignees) > MAX_POIGNEES:
         raise Unprocessable([FieldProblem("/poignees", "list-too-long",
                                           {"size": len(poignees), "max": MAX_POIGNEES})])
+    return poignees
+
+
+def check_figures(body: dict[str, Any]) -> dict[str, Any]:
+    """Could a deal give these figures? (``score/check``) The core's
+    :func:`~rules_fr.scoring.check_score_input` as an answer, not a refusal: a page asks it
+    before ``/score`` so that figures no deal can produce are explained without a 422."""
+    from flask_babel import gettext as _
+
+    _poignees(body)  # a request /score refuses as meaningless is refused here alike
+    found = check_score_input(players=body["players"], bouts=body["bouts"],
+                              points_half=body["points"], chelem=body["chelem"]["by"],
+                              contract=body["contract"])
+    violations = [violation_payload(v) for v in found]
+    return {"possible": not found, "violations": violations,
+            "explanation": " ".join(v["message"] for v in violations)
+            or _("A deal can give these figures.")}
+
+
+def score_figures(body: dict[str, Any]) -> dict[str, Any]:
+    """Score a deal from its figures. (``score``)"""
+    poignees = _poignees(body)
     chelem = body["chelem"]
     impossible = check_score_input(players=body["players"], bouts=body["bouts"],
                                    points_half=body["points"], chelem=chelem["by"],

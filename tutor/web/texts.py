@@ -34,6 +34,7 @@ def js_texts() -> dict[str, Any]:
         "no_trumps_to_show": _("No trump to show."),
         "ecart_legal": _("Legal écart"),
         "ecart_illegal": _("Illegal écart"),
+        "score_impossible": _("No deal gives these figures"),
         "won": _("Contract made"),
         "lost": _("Contract lost"),
         "taker": _("Taker"),

@@ -420,9 +420,24 @@
       event.preventDefault();
       busy(panel);
       const request = payload();
-      const data = await ask(panel, "/score", request);
       last = null;
       addButton.disabled = true;
+      // Figures no deal can give are asked about first (200, "possible"), so that they are
+      // explained without a 422 (each one was an error in the console).
+      const possible = await ask(panel, "/score/check", request);
+      if (!possible) return;
+      if (!possible.possible) {
+        show(panel, [
+          el("p", { className: "verdict-title bad" }, [
+            el("span", { className: "verdict-mark", "aria-hidden": "true", text: "✗ " }),
+            el("span", { text: T.score_impossible }),
+          ]),
+          el("p", { className: "explanation" }, linkTerms(possible.explanation)),
+          ruleLinks(T.violations, possible.violations, "bad"),
+        ]);
+        return;
+      }
+      const data = await ask(panel, "/score", request);
       if (!data) return;
       last = { request: request, data: data };
       addButton.disabled = false;
