@@ -270,7 +270,7 @@ def _rulings_now(scene: Scene, choices: str) -> None:
 
 
 @when(parsers.re(r"^l'arbitre décide de (?P<choice>marquer la donne jouée|annuler la donne)$"))
-def _rule(client: FlaskClient, scene: Scene, choice: str) -> None:
+def _referee_rules(client: FlaskClient, scene: Scene, choice: str) -> None:
     _act(client, scene, {"type": {"marquer la donne jouée": "as-played",
                                   "annuler la donne": "annul"}[choice]})
     assert scene.status == 201, scene.answer
