@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import json as jsonlib
 import logging
-from collections.abc import Callable
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, current_app, g, request
 from werkzeug.exceptions import NotFound
@@ -44,6 +46,7 @@ from rules_fr.actions import (
     ShowPoignee,
     make_action,
 )
+from rules_fr.contracts import Contract
 from rules_fr.ecart import trumps_to_show
 from rules_fr.kingcall import is_alone
 from rules_fr.machine import Phase
@@ -67,6 +70,7 @@ from tutor.tables import lifecycle
 from tutor.tables.game import (
     ACTION_TYPES,
     PHYSICAL_ACTION_TYPES,
+    Event,
     TableMeta,
     TableState,
     action_to_data,
@@ -82,7 +86,15 @@ from tutor.tables.schemas import (
     TableProblem,
     TableView,
 )
-from tutor.tables.store import Conflict, Store, TableAuth, default_sqlite_url, make_engine, upgrade
+from tutor.tables.store import (
+    Conflict,
+    Planned,
+    Store,
+    TableAuth,
+    default_sqlite_url,
+    make_engine,
+    upgrade,
+)
 from tutor.tables.views import render_events, render_view
 
 __all__ = ["blp", "document_tokens", "get_store", "init_tables"]
@@ -101,6 +113,9 @@ TABLE_PATH: Final = "/<string(minlength=8,maxlength=32):table_id>"
 
 
 TOKEN_SCHEME: Final = "tableToken"
+
+Preset = tuple[tuple[tuple[str, ...], ...], tuple[str, ...], int]
+"""A duplicate table's prepared deal: the hands and the chien as codes, the dealer's seat."""
 
 
 def document_tokens(api: Any) -> None:
@@ -239,8 +254,46 @@ def _json(payload: Any, status: int = 200) -> Response:
 def create_table(body: dict[str, Any]) -> Response:
     """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats; a prepared
     deal (duplicate) or real cards (physical)."""
-    names = body.get("names")
-    players = body.get("players") or (len(names) if names else None)
+    meta, options = parse_table(body)
+    store = get_store()
+    table_id, referee, tokens = store.create(meta, options)
+    return render_created(store, table_id, meta, referee, tokens)
+
+
+def parse_table(body: Mapping[str, Any]) -> tuple[TableMeta, dict[str, Any]]:
+    """The table the body asks for, and the options its first event records (the prepared
+    deal of a duplicate table, a first dealer other than seat 0); 422 for a body the schema
+    accepts but which means no table."""
+    names, players = _names(body)
+    bots = _bot_seats(body.get("bots", []), players)
+    first_dealer: int = body["dealer"]
+    if first_dealer >= players:
+        raise Unprocessable([FieldProblem("/dealer", "seat-range",
+                                          {"seat": first_dealer, "players": players})])
+    mode: str = body["mode"]
+    dup: dict[str, Any] | None = body.get("duplicate")
+    if mode == "physical":
+        if any(bots):
+            raise Unprocessable([FieldProblem("/bots", "physical-no-bots")])
+        if dup is not None:
+            raise Unprocessable([FieldProblem("/duplicate", "physical-no-duplicate")])
+    fixed: tuple[int, Contract] | None = None
+    preset: Preset | None = None
+    options: dict[str, Any] = {}
+    if dup is not None:
+        mode = "duplicate"
+        fixed, preset, options = _prepared(players, dup)
+    if first_dealer:
+        options["dealer"] = first_dealer
+    return TableMeta(people=players, names=names, deals=body["deals"], bots=bots, mode=mode,
+                     fixed=fixed, preset=preset, first_dealer=first_dealer), options
+
+
+def _names(body: Mapping[str, Any]) -> tuple[tuple[str, ...], int]:
+    """The seats' names and their number: ``players``, or as many as the names given; the
+    seats' default labels when no name is."""
+    names: list[str] | None = body.get("names")
+    players: int | None = body.get("players") or (len(names) if names else None)
     if players is None:
         raise Unprocessable([FieldProblem("/players", "field-required")])
     if names is None:
@@ -250,52 +303,50 @@ def create_table(body: dict[str, Any]) -> Response:
                                           else "list-too-short", {"size": len(names),
                                                                   "max": players,
                                                                   "min": players})])
+    return tuple(names), players
+
+
+def _bot_seats(seats: list[int], players: int) -> tuple[bool, ...]:
+    """Which seats a bot holds, from the list of their numbers (each a seat, once)."""
     bots = [False] * players
-    for i, seat in enumerate(body.get("bots", [])):
+    for i, seat in enumerate(seats):
         if seat >= players:
             raise Unprocessable([FieldProblem(f"/bots/{i}", "seat-range",
                                               {"seat": seat, "players": players})])
         if bots[seat]:
             raise Unprocessable([FieldProblem(f"/bots/{i}", "duplicate-seat", {"seat": seat})])
         bots[seat] = True
-    options: dict[str, Any] = {}
-    first_dealer = body["dealer"]
-    if first_dealer >= players:
-        raise Unprocessable([FieldProblem("/dealer", "seat-range",
-                                          {"seat": first_dealer, "players": players})])
-    fixed = preset = None
-    mode = body["mode"]
-    dup = body.get("duplicate")
-    if mode == "physical":
-        if any(bots):
-            raise Unprocessable([FieldProblem("/bots", "physical-no-bots")])
-        if dup is not None:
-            raise Unprocessable([FieldProblem("/duplicate", "physical-no-duplicate")])
-    if dup is not None:
-        problem = _duplicate_problem(players, dup)
-        if problem is not None:
-            raise Unprocessable([problem])
-        mode = "duplicate"
-        fixed = (dup["taker"], dup["contract"])
-        preset = (tuple(tuple(c.code for c in h) for h in dup["hands"]),
-                  tuple(c.code for c in dup["chien"]), dup["dealer"])
-        options = {"fixed": [dup["taker"], dup["contract"].code],
-                   "preset": {"hands": [list(h) for h in preset[0]],
-                              "chien": list(preset[1]), "dealer": dup["dealer"]}}
-    if first_dealer:
-        options["dealer"] = first_dealer
-    meta = TableMeta(people=players, names=tuple(names), deals=body["deals"],
-                     bots=tuple(bots), mode=mode, fixed=fixed, preset=preset,
-                     first_dealer=first_dealer)
-    table_id, referee, tokens = get_store().create(meta, options)
-    with get_store().reading(table_id) as state:
+    return tuple(bots)
+
+
+def _prepared(players: int, dup: dict[str, Any]
+              ) -> tuple[tuple[int, Contract], Preset, dict[str, Any]]:
+    """A duplicate table's fixed taker and contract, its prepared deal, and the options that
+    record both; 422 for a deal the core finds invalid."""
+    problem = _duplicate_problem(players, dup)
+    if problem is not None:
+        raise Unprocessable([problem])
+    fixed = (dup["taker"], dup["contract"])
+    preset: Preset = (tuple(tuple(c.code for c in h) for h in dup["hands"]),
+                      tuple(c.code for c in dup["chien"]), dup["dealer"])
+    options = {"fixed": [dup["taker"], dup["contract"].code],
+               "preset": {"hands": [list(h) for h in preset[0]],
+                          "chien": list(preset[1]), "dealer": dup["dealer"]}}
+    return fixed, preset, options
+
+
+def render_created(store: Store, table_id: str, meta: TableMeta, referee: str,
+                   tokens: list[str]) -> Response:
+    """201: the id, the tokens (shown this once) and the referee's view of the table — over
+    already when every seat is a bot, since they play the whole partie at once."""
+    with store.reading(table_id) as state:
         view = render_view(table_id, state, None)
-        if state.over:  # four bots: the whole partie is played at once
-            lifecycle.close(get_store().engine, table_id, "over")
+        if state.over:
+            lifecycle.close(store.engine, table_id, "over")
             view["closed"] = {"reason": "over"}
     return _json({"id": table_id, "referee_token": referee,
-                  "seat_tokens": [{"seat": i, "name": names[i], "token": t, "bot": bots[i]}
-                                  for i, t in enumerate(tokens)],
+                  "seat_tokens": [{"seat": i, "name": meta.names[i], "token": t,
+                                   "bot": meta.bots[i]} for i, t in enumerate(tokens)],
                   "table": view}, 201)
 
 
@@ -341,7 +392,7 @@ def _with_standing(view: dict[str, Any], over_now: bool = False) -> dict[str, An
 # --- actions --------------------------------------------------------------------------------
 
 
-def _need(body: dict[str, Any], name: str) -> Any:
+def _need(body: Mapping[str, Any], name: str) -> Any:
     if name not in body:
         raise Unprocessable([FieldProblem(f"/{name}", "field-required")])
     return body[name]
@@ -351,7 +402,7 @@ _PAYLOAD_FIELD: Final = {"contract": "bid", "card": "card", "cards": "cards"}
 """The request field that carries each kind of payload (:data:`ACTION_KINDS`)."""
 
 
-def _to_action(body: dict[str, Any], seat: int) -> Action:
+def _to_action(body: Mapping[str, Any], seat: int) -> Action:
     kind = body["type"]
     payload = ACTION_KINDS[kind].payload
     if payload == "none":
@@ -393,10 +444,188 @@ def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
 
 
 def _refuse_illegal(state: TableState, action: Action,
-                    found: list[Violation]) -> None:
+                    found: list[Violation]) -> NoReturn:
     raise Problem(422, "illegal-action", extra={
         "violations": [violation_payload(v) for v in found],
         "explanation": _explain(state, action, found), "seq": state.seq})
+
+
+# The three kinds of request to /actions, each parsed, decided and refused on its own.
+_HANDOVERS: Final = frozenset({"robot", "person"})
+"""The referee hands a seat to a robot, or back to its person."""
+_RULINGS: Final = frozenset({"pause", "resume", "annul", "as-played", "misdeal"})
+"""The referee's rulings; ``as-played`` and ``misdeal`` only where the cards are real."""
+_DEALT_RULINGS: Final = "pause, resume, annul"
+"""The rulings of a table whose cards the server dealt (the choices its 422 names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """An action request that who asks may make at a table of this shape, before the state
+    is read: its ``kind``, the person it names (``None``: the referee's ruling, or the chien of
+    a physical table, the taker's), the body (for the action's payload) and the table's mode.
+    Whether it is legal now is the core's to say, under the table's lock (:func:`decide`)."""
+
+    kind: str
+    person: int | None
+    body: Mapping[str, Any]
+    physical: bool
+
+
+def parse_intent(auth: TableAuth, body: Mapping[str, Any], meta: TableMeta) -> Intent:
+    """The request's :class:`Intent`, or the 403/422 that refuses it whatever the state."""
+    kind: str = body["type"]
+    physical = meta.mode == "physical"
+    if kind in _HANDOVERS:
+        return _parse_handover(auth, body, meta.people, physical)
+    if kind in _RULINGS:
+        return _parse_ruling(auth, kind, body, physical)
+    return _parse_seat_action(auth, body, meta.people, physical)
+
+
+def _parse_handover(auth: TableAuth, body: Mapping[str, Any], people: int,
+                    physical: bool) -> Intent:
+    """The referee (the table's creator) hands a seat to a robot (``robot``: an idle seat,
+    a player who left) or gives it back to its person (``person``); not at a physical table,
+    where nobody's device plays."""
+    kind: str = body["type"]
+    if not auth.is_referee:
+        raise Problem(403, "referee-only", action=kind)
+    if physical:
+        raise Unprocessable([FieldProblem("/type", "physical-no-robot")])
+    seat: int = _need(body, "seat")
+    _check_seat(seat, people)
+    return Intent(kind, seat, body, physical)
+
+
+def _parse_ruling(auth: TableAuth, kind: str, body: Mapping[str, Any],
+                  physical: bool) -> Intent:
+    """A ruling is the referee's; ``as-played`` and ``misdeal`` rule on real cards only."""
+    if not auth.is_referee:
+        raise Problem(403, "referee-only", action=kind)
+    if kind in ("as-played", "misdeal") and not physical:  # the server dealt the cards
+        raise Unprocessable([FieldProblem("/type", "unknown-choice", {
+            "value": kind, "choices": _DEALT_RULINGS})])
+    return Intent(kind, None, body, physical)
+
+
+def _parse_seat_action(auth: TableAuth, body: Mapping[str, Any], people: int,
+                       physical: bool) -> Intent:
+    """A seat's action: its own seat's at a table dealt by the server; the referee's, for the
+    seat named, at a physical table (where the chien needs no seat: it is the taker's)."""
+    kind: str = body["type"]
+    allowed = PHYSICAL_ACTION_TYPES if physical else ACTION_TYPES
+    if kind not in allowed:
+        raise Unprocessable([FieldProblem("/type", "unknown-choice", {
+            "value": kind, "choices": ", ".join(allowed)})])
+    if "seat" not in body and not (physical and kind == "chien"):
+        raise Unprocessable([FieldProblem("/seat", "field-required")])
+    asked: int | None = body.get("seat")
+    if asked is not None:
+        _check_seat(asked, people)
+    if physical:
+        if not auth.is_referee:
+            raise Problem(403, "referee-only", action=kind)
+    elif auth.is_referee:
+        raise Problem(403, "referee-cannot-play")
+    elif auth.seat != asked:
+        raise Problem(403, "seat-forbidden", seat=auth.seat, asked=asked)
+    return Intent(kind, asked, body, physical)
+
+
+def _check_seat(seat: int, people: int) -> None:
+    if seat >= people:
+        raise Unprocessable([FieldProblem("/seat", "seat-range",
+                                          {"seat": seat, "players": people})])
+
+
+def decide(intent: Intent, state: TableState) -> Planned:
+    """The events ``intent`` appends to ``state`` (under the table's lock), or the 409/422
+    that refuses it now: a partie over, a paused table, a ruling with nothing to rule on, an
+    action the core finds illegal."""
+    if state.over:
+        raise Problem(409, "partie-over", extra={"seq": state.seq})
+    if intent.kind in _HANDOVERS:
+        return _decide_handover(intent, state)
+    if intent.kind in _RULINGS:
+        return _decide_ruling(intent.kind, state)
+    return _decide_seat_action(intent, state)
+
+
+def _decide_handover(intent: Intent, state: TableState) -> Planned:
+    """The seat changes hands, unless it is already held so; a robot whose turn it is plays
+    at once (the store's automatic events)."""
+    assert intent.person is not None
+    robot = intent.kind == "robot"
+    if state.is_robot(intent.person) == robot:
+        return []
+    return [("seat", {"person": intent.person, "robot": robot, "by": "referee"})]
+
+
+def _decide_ruling(kind: str, state: TableState) -> Planned:
+    """A ruling: ``as-played`` scores a deal with an established revoke as it was played
+    (play.revoke-ruling), ``misdeal`` has the same dealer deal again before any bid
+    (deal.misdeal), ``pause`` and ``resume`` are no-ops when already so, ``annul`` deals the
+    current deal again (nothing between deals)."""
+    if kind == "as-played":
+        if not state.revoke_ruling_needed:
+            raise Problem(409, "no-ruling-pending", action=kind, extra={"seq": state.seq})
+        return [("ruled", {"ruling": "as-played", "by": "referee"})]
+    if kind == "misdeal":
+        if not state.misdeal_possible:
+            raise Problem(409, "misdeal-too-late", extra={"seq": state.seq})
+        return [("redeal", {"reason": "misdeal", "person": state.dealer_person})]
+    if kind == "pause":
+        return [] if state.paused else [("paused", {"by": "referee"})]
+    if kind == "resume":
+        return [("resumed", {"by": "referee"})] if state.paused else []
+    if state.donne is None or state.scored:
+        return []
+    return [("redeal", {"reason": "referee"})]
+
+
+def _decide_seat_action(intent: Intent, state: TableState) -> Planned:
+    """The action, as the core's :class:`Action` of the seat the person holds in this deal
+    (-1 when sitting out, which the core refuses), if the core finds it legal."""
+    if state.paused or state.donne is None or state.scored:  # between deals: only when paused
+        raise Problem(409, "table-paused", extra={"seq": state.seq})
+    person = intent.person
+    if person is None:  # the chien of a physical table: the taker's
+        taker = state.donne.taker
+        person = -1 if taker is None else state.people_of_deal[taker]
+    seat = state.seat_of(person)
+    action = _to_action(intent.body, -1 if seat is None else seat)
+    found = state.check(action)
+    if found:
+        _refuse_illegal(state, action, found)
+    return [("action", {**action_to_data(action, person),
+                        "by": "referee" if intent.physical else "seat"})]
+
+
+def store_intent(store: Store, table_id: str, seq: int,
+                 intent: Intent) -> tuple[TableState, list[Event]]:
+    """Append what :func:`decide` says under the table's lock, if ``seq`` is still the last
+    sequence number (else 409 ``stale-seq`` with the current one; ``table-busy`` when another
+    writer held the table); close the table once its partie is over."""
+    try:
+        state, events = store.act(table_id, seq, partial(decide, intent))
+    except Conflict as conflict:
+        if conflict.last_seq < 0:
+            raise Problem(409, "table-busy") from None
+        raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=seq,
+                      extra={"seq": conflict.last_seq}) from None
+    if state.over:
+        lifecycle.close(store.engine, table_id, "over")
+    return state, events
+
+
+def render_acted(store: Store, table_id: str, auth: TableAuth, state: TableState,
+                 events: list[Event]) -> Response:
+    """201: the events appended, as the token may see them, and the table as it is now."""
+    with store.reading(table_id) as current:
+        return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
+                      "table": _with_standing(_view(table_id, current, auth.seat),
+                                              state.over)}, 201)
 
 
 @blp.route(TABLE_PATH + "/actions", methods=["POST"])
@@ -412,117 +641,17 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     play) for the seat named; there a first card recorded while the taker is to speak
     implies « Jeu »."""
     auth = _auth(table_id, writing=True)
-    kind = body["type"]
     store = get_store()
-    meta = store.info(None, table_id).meta  # type: ignore[union-attr]
-    people = meta.people
-    physical = meta.mode == "physical"
-
-    if kind in ("robot", "person"):
-        decide = _seat_handover(auth, body, people, physical)
-    elif kind in ("pause", "resume", "annul", "as-played", "misdeal"):
-        if not auth.is_referee:
-            raise Problem(403, "referee-only", action=kind)
-        if kind in ("as-played", "misdeal") and not physical:  # the server dealt the cards
-            raise Unprocessable([FieldProblem("/type", "unknown-choice", {
-                "value": kind, "choices": "pause, resume, annul"})])
-
-        def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
-            if state.over:
-                raise Problem(409, "partie-over", extra={"seq": state.seq})
-            if kind == "as-played":  # play.revoke-ruling: score the deal as it was played
-                if not state.revoke_ruling_needed:
-                    raise Problem(409, "no-ruling-pending", action=kind,
-                                  extra={"seq": state.seq})
-                return [("ruled", {"ruling": "as-played", "by": "referee"})]
-            if kind == "misdeal":  # deal.misdeal: same dealer again, may not bid
-                if not state.misdeal_possible:
-                    raise Problem(409, "misdeal-too-late", extra={"seq": state.seq})
-                return [("redeal", {"reason": "misdeal", "person": state.dealer_person})]
-            if kind == "pause":
-                return [] if state.paused else [("paused", {"by": "referee"})]
-            if kind == "resume":
-                return [("resumed", {"by": "referee"})] if state.paused else []
-            if state.donne is None or state.scored:
-                return []
-            return [("redeal", {"reason": "referee"})]
-    else:
-        allowed = PHYSICAL_ACTION_TYPES if physical else ACTION_TYPES
-        if kind not in allowed:
-            raise Unprocessable([FieldProblem("/type", "unknown-choice", {
-                "value": kind, "choices": ", ".join(allowed)})])
-        if "seat" not in body and not (physical and kind == "chien"):
-            raise Unprocessable([FieldProblem("/seat", "field-required")])
-        asked: int | None = body.get("seat")
-        if asked is not None and asked >= people:
-            raise Unprocessable([FieldProblem("/seat", "seat-range",
-                                              {"seat": asked, "players": people})])
-        if physical:
-            if not auth.is_referee:
-                raise Problem(403, "referee-only", action=kind)
-        elif auth.is_referee:
-            raise Problem(403, "referee-cannot-play")
-        elif auth.seat != asked:
-            raise Problem(403, "seat-forbidden", seat=auth.seat, asked=asked)
-
-        def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
-            if state.over:
-                raise Problem(409, "partie-over", extra={"seq": state.seq})
-            if state.paused:
-                raise Problem(409, "table-paused", extra={"seq": state.seq})
-            if state.donne is None or state.scored:  # between deals: only when paused
-                raise Problem(409, "table-paused", extra={"seq": state.seq})
-            person = asked
-            if person is None:  # the chien of a physical table: the taker's
-                taker = state.donne.taker
-                person = -1 if taker is None else state.people_of_deal[taker]
-            seat = state.seat_of(person)
-            action = _to_action(body, -1 if seat is None else seat)  # -1: sitting out
-            found = state.check(action)
-            if found:
-                _refuse_illegal(state, action, found)
-            return [("action", {**action_to_data(action, person),
-                                "by": "referee" if physical else "seat"})]
-
-    try:
-        state, events = store.act(table_id, body["seq"], decide)
-    except Conflict as conflict:
-        if conflict.last_seq < 0:
-            raise Problem(409, "table-busy") from None
-        raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=body["seq"],
-                      extra={"seq": conflict.last_seq}) from None
-    if state.over:
-        lifecycle.close(store.engine, table_id, "over")
-    with store.reading(table_id) as current:
-        return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
-                      "table": _with_standing(_view(table_id, current, auth.seat),
-                                              state.over)}, 201)
+    intent = parse_intent(auth, body, _meta(store, table_id))
+    state, events = store_intent(store, table_id, body["seq"], intent)
+    return render_acted(store, table_id, auth, state, events)
 
 
-def _seat_handover(auth: TableAuth, body: dict[str, Any], people: int,
-                   physical: bool) -> Callable[[TableState], list[tuple[str, dict[str, Any]]]]:
-    """The referee (the table's creator) hands a seat to a robot (``robot``: an idle seat,
-    a player who left) or gives it back to its person (``person``). The robot plays at once
-    if it is that seat's turn."""
-    kind = body["type"]
-    if not auth.is_referee:
-        raise Problem(403, "referee-only", action=kind)
-    if physical:
-        raise Unprocessable([FieldProblem("/type", "physical-no-robot")])
-    seat: int = _need(body, "seat")
-    if seat >= people:
-        raise Unprocessable([FieldProblem("/seat", "seat-range",
-                                          {"seat": seat, "players": people})])
-
-    def decide(state: TableState) -> list[tuple[str, dict[str, Any]]]:
-        if state.over:
-            raise Problem(409, "partie-over", extra={"seq": state.seq})
-        robot = kind == "robot"
-        if state.is_robot(seat) == robot:
-            return []
-        return [("seat", {"person": seat, "robot": robot, "by": "referee"})]
-
-    return decide
+def _meta(store: Store, table_id: str) -> TableMeta:
+    info = store.info(None, table_id)
+    if info is None:  # deleted since its token was read
+        raise NotFound()
+    return info.meta
 
 
 # --- events and the stream -----------------------------------------------------------------

@@ -41,7 +41,7 @@ import secrets
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,8 +55,15 @@ from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
 from tutor.tables.models import EventRow, SeatRow, SnapshotRow, TableRow
 from tutor.tables.pubsub import Broker
 
+Planned = list[tuple[str, dict[str, Any]]]
+"""What a request decides to append: events as ``(type, data)``, in order."""
+Decide = Callable[[TableState], Planned]
+"""A request's decision, taken on the current state under the table's write lock; it raises
+to refuse (a :class:`tutor.errors.Problem`), and nothing is written."""
+
 __all__ = [
-    "Conflict", "Store", "TableAuth", "hash_token", "make_engine", "new_token", "upgrade",
+    "Conflict", "Decide", "Planned", "Store", "TableAuth", "hash_token", "make_engine",
+    "new_token", "upgrade",
 ]
 
 MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
@@ -458,7 +465,7 @@ class Store:
                                 .order_by(_events.c.seq).limit(limit)).all()
         return [Event(r.seq, r.type, r.data) for r in rows]
 
-    def act(self, table_id: str, seq: int | None, decide: Any) -> tuple[TableState, list[Event]]:
+    def act(self, table_id: str, seq: int | None, decide: Decide) -> tuple[TableState, list[Event]]:
         """Run ``decide(state) -> list[(type, data)]`` under the table's write lock, append
         what it returns and the automatic events that follow (deals, bots, scores), and
         return the new state and the events appended. ``decide`` raises to refuse (nothing
@@ -467,7 +474,7 @@ class Store:
             return self._act(table_id, seq, decide)
 
     def _act(self, table_id: str, seq: int | None,
-             decide: Any) -> tuple[TableState, list[Event]]:
+             decide: Decide) -> tuple[TableState, list[Event]]:
         info = self.info(None, table_id)
         assert info is not None
         state: TableState | None = None

@@ -33,7 +33,7 @@ from flask import Flask, Response, current_app, g, request, stream_with_context
 from marshmallow import Schema, fields
 from werkzeug.exceptions import NotFound
 
-from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema, problem_response
+from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema
 from tutor.tables import lifecycle, tickets
 from tutor.tables.presence import WINDOW_SECONDS
 from tutor.tables.pubsub import Broker, make_broker
@@ -93,12 +93,11 @@ def _refused(status: int, key: str, headers: dict[str, str] | None = None) -> Pr
 
 
 @blp.before_request
-def _ticket_only_for_streams() -> Response | None:
+def _ticket_only_for_streams() -> None:
     """A ticket opens the stream and nothing else: say so instead of a bare 401."""
     if ("ticket" in request.args and "Authorization" not in request.headers
             and request.endpoint not in STREAM_ENDPOINTS):
-        return problem_response(403, "ticket-stream-only")
-    return None
+        raise Problem(403, "ticket-stream-only")
 
 
 # --- tickets --------------------------------------------------------------------------------
