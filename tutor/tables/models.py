@@ -12,8 +12,10 @@
   partie. Written in the same transaction as the deal event it precedes; only a shortcut —
   the log stays the truth, and a snapshot that cannot be read is skipped for a full replay.
 
-The schema is created and migrated by Alembic (``tutor/migrations``), never by ``create_all``
-outside tests of the migration itself.
+The schema is migrated by Alembic (``tutor/migrations``); a database with no table yet is
+created from these models and stamped at the head revision instead (Alembic's cookbook,
+:func:`tutor.tables.store.create_at_head`), so each migration must leave the schema these
+models declare (``tests/test_schema_boot.py`` compares them).
 """
 
 from __future__ import annotations

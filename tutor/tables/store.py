@@ -47,12 +47,26 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, cast
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+)
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from rules_fr.contracts import Contract
 from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
-from tutor.tables.models import EventRow, SeatRow, SnapshotRow, TableRow
+from tutor.tables.models import Base, EventRow, SeatRow, SnapshotRow, TableRow
 from tutor.tables.pubsub import Broker
 
 Planned = list[tuple[str, dict[str, Any]]]
@@ -171,7 +185,8 @@ def is_at_head(engine: Engine) -> bool:
 def upgrade(engine: Engine) -> None:
     """Bring the schema to Alembic's head (once per process and database). Workers starting
     together serialize on a file lock (SQLite) or an advisory lock (PostgreSQL); a database
-    already at head is only read."""
+    already at head is only read, and an empty one is created at head directly
+    (:func:`create_at_head`)."""
     key = engine.url.render_as_string(hide_password=False)
     with _upgrade_lock:
         if key in _upgraded:
@@ -179,11 +194,6 @@ def upgrade(engine: Engine) -> None:
         if is_at_head(engine):
             _upgraded.add(key)
             return
-        from alembic import command
-        from alembic.config import Config
-
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
         with contextlib.ExitStack() as stack:
             if engine.dialect.name == "sqlite" and engine.url.database not in (None, "",
                                                                                  ":memory:"):
@@ -192,9 +202,43 @@ def upgrade(engine: Engine) -> None:
             with engine.begin() as conn:
                 if conn.dialect.name == "postgresql":
                     conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727274)")
-                config.attributes["connection"] = conn
-                command.upgrade(config, "head")
+                if not create_at_head(conn):
+                    _migrate(conn)
         _upgraded.add(key)
+
+
+def create_at_head(conn: Connection) -> bool:
+    """On a database with no table yet, create the schema of the models and stamp it with the
+    head revision, as Alembic's cookbook does for a new database ("create_all + stamp head"),
+    without importing Alembic (a second of start-up) or replaying every migration; False (and
+    nothing done) on any other database, which :func:`_migrate` brings up to date.
+
+    Sound while the models are the schema the migrations build: ``tests/test_schema_boot.py``
+    compares the two databases table by table, and checks the migrations against the models."""
+    head = head_revision()
+    if head is None or inspect(conn).get_table_names():
+        return False
+    Base.metadata.create_all(conn)
+    _ALEMBIC_VERSION.create(conn)
+    conn.execute(insert(_ALEMBIC_VERSION).values(version_num=head))
+    return True
+
+
+_ALEMBIC_VERSION: Final = Table(
+    "alembic_version", MetaData(), Column("version_num", String(32), nullable=False),
+    PrimaryKeyConstraint("version_num", name="alembic_version_pkc"))
+"""Alembic's own version table, as ``alembic.runtime.migration`` defines it."""
+
+
+def _migrate(conn: Connection) -> None:
+    """Alembic's ``upgrade head`` on ``conn``, inside its transaction."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = conn
+    command.upgrade(config, "head")
 
 
 @dataclass(frozen=True, slots=True)
