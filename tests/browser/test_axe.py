@@ -142,9 +142,12 @@ def test_practice_table_through_a_deal(page) -> None:
     found += _violations(page, "practice, bidding")
     _bid_to(p, ["passe"])
     _settle_contract(p)
-    hand = p.locator("#practice [data-role=hand] button.card")
-    select(p, hand.first)
+    card = p.locator("#practice [data-role=hand] button.card.legal").first
+    code = card.get_attribute("data-code")
+    select(p, card)
     found += _violations(page, "practice, a card's reason")
+    # Tapped again, the selected card is played (then the deal is played out).
+    assert act(p, p.locator(f"#practice [data-role=hand] button.card[data-code='{code}']"))
     _play_out(p, "fr", check_view=False, refuse_once=False)
     assert state(p)["stage"] == "last-trick"
     found += _violations(page, "practice, last trick")
