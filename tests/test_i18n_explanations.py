@@ -79,7 +79,7 @@ def said(lang: str, fr: str, en: str) -> str:
     ("T1", "le petit", "the petit"),
     ("T21", "le 21", "the 21"),
     ("EX", "l'excuse", "the excuse"),
-    ("T7", "le 7 d'atout", "trump 7"),
+    ("T7", "le 7 d'atout", "the 7 of trumps"),
 ])
 def test_card_names(lang, code, french, english):
     assert card_name(C(code)) == said(lang, french, english)
@@ -87,7 +87,7 @@ def test_card_names(lang, code, french, english):
 
 def test_card_names_without_article(lang):
     assert card_name(C("KH"), article=False) == said(lang, "roi de cœur", "king of hearts")
-    assert card_name(C("T7"), article=False) == said(lang, "7 d'atout", "trump 7")
+    assert card_name(C("T7"), article=False) == said(lang, "7 d'atout", "7 of trumps")
     assert card_name(C("EX"), article=False) == "excuse"
 
 
@@ -138,7 +138,7 @@ def test_trumps_led_must_be_followed(lang):
     v, = check_play(H(["T5", "2S"]), parse_cards(["T9"]), C("2S"), players=4)
     assert violation_message(v).startswith(said(
         lang, "Vous devez jouer atout : le 9 d'atout est entamé et vous avez le 5 d'atout.",
-        "You must play a trump: trump 9 was led and you hold trump 5."))
+        "You must play a trump: the 9 of trumps was led and you hold the 5 of trumps."))
 
 
 def test_must_trump(lang):
@@ -158,7 +158,7 @@ def test_must_overtrump_names_the_trump_to_beat(lang):
         lang,
         "Vous devez monter sur le 8 d'atout, le plus fort atout du pli : vous avez le 12 et le "
         "15 d'atout. Règle : Monter à l'atout (play.overtrump).",
-        "You must beat trump 8, the highest trump in the trick: you hold trumps 12 and 15. "
+        "You must beat the 8 of trumps, the highest trump in the trick: you hold trumps 12 and 15. "
         "Rule: Overtrumping (play.overtrump).")
 
 
@@ -198,7 +198,7 @@ def test_warnings_on_a_legal_play(lang):
     assert violation_message(beaten).startswith(said(
         lang, "Le petit risque d’être perdu : le 4 d'atout, un atout plus fort, est déjà dans "
               "le pli.",
-        "The petit may be lost: trump 4, a higher trump, is already in the trick."))
+        "The petit may be lost: the 4 of trumps, a higher trump, is already in the trick."))
     exposed, = play_warnings(H(["T1", "T9"]), parse_cards(["2S"]), C("T1"), players=4)
     assert violation_message(exposed).startswith(said(
         lang, "Le petit est exposé : il reste 2 joueurs à jouer",
@@ -240,8 +240,8 @@ def test_ecart_trump_avoidable(lang):
     assert violation_message(trump).startswith(said(
         lang, "On n'écarte des atouts que si c'est indispensable : gardez le 2 d'atout et "
               "écartez d'autres cartes, comme le 2, le 3 et le 4 de pique.",
-        "Trumps go to the écart only when unavoidable: keep trump 2 and set aside other cards, "
-        "such as the 2, the 3, and the 4 of spades."))
+        "Trumps go to the écart only when unavoidable: keep the 2 of trumps and set aside other "
+        "cards, such as the 2, the 3, and the 4 of spades."))
     some = violation(Code.ECART_TRUMP_AVOIDABLE, trumps=["T4", "T9"], allowed=1, available=[])
     assert violation_message(some).startswith(said(
         lang, "On n'écarte des atouts que si c'est indispensable, ici 1 atout, et vous écartez "
@@ -283,7 +283,7 @@ def test_explain_ecart_legal_says_which_trumps_to_show(lang):
         "Your écart is legal. Show these 2 trumps to the defence: trumps 4 and 9.")
     assert explain_ecart([], H(["T4"])) == said(
         lang, "Votre écart est régulier. Montrez cet atout à la défense : le 4 d'atout.",
-        "Your écart is legal. Show this trump to the defence: trump 4.")
+        "Your écart is legal. Show this trump to the defence: the 4 of trumps.")
 
 
 # --- poignée ----------------------------------------------------------------------------------

@@ -112,11 +112,11 @@ def test_the_lowest_trump_but_the_petit_and_the_petit_kept(client: FlaskClient) 
         "Jouez le 16 d'atout, votre plus petit atout après le petit : gardez les gros pour plus "
         "tard. Ne jouez pas le petit sous le 20 d'atout : il ne peut pas y gagner, et serait "
         "perdu si votre camp ne remporte pas le pli.")
-    assert en["reasons"][0]["text"] == ("Play trump 16, your lowest trump but the petit: keep "
-                                        "the high ones for later.")
+    assert en["reasons"][0]["text"] == ("Play the 16 of trumps, your lowest trump but the "
+                                        "petit: keep the high ones for later.")
     assert en["reasons"][1]["text"] == (
-        "Do not play the petit under trump 20: it cannot win there, and would be lost unless "
-        "your side takes the trick.")
+        "Do not play the petit under the 20 of trumps: it cannot win there, and would be lost "
+        "unless your side takes the trick.")
 
 
 def test_the_lowest_trump_one_may_play_when_one_must_overtrump(client: FlaskClient) -> None:
@@ -128,8 +128,8 @@ def test_the_lowest_trump_one_may_play_when_one_must_overtrump(client: FlaskClie
     assert fr["reasons"][0]["params"] == {"card": "T16", "lowest": "legal"}
     assert fr["explanation"] == ("Jouez le 16 d'atout, le plus petit atout que vous puissiez "
                                  "jouer ici : gardez les gros pour plus tard.")
-    assert en["explanation"] == ("Play trump 16, the lowest trump you may play here: keep the "
-                                 "high ones for later.")
+    assert en["explanation"] == ("Play the 16 of trumps, the lowest trump you may play here: "
+                                 "keep the high ones for later.")
 
 
 def test_the_lowest_trump_is_said_when_it_is(client: FlaskClient) -> None:
@@ -140,7 +140,8 @@ def test_the_lowest_trump_is_said_when_it_is(client: FlaskClient) -> None:
                                                                     "lowest": "hand"},
                               "text": "Jouez le 3 d'atout, votre plus petit atout : gardez les "
                                       "gros pour plus tard."}]
-    assert en["explanation"] == "Play trump 3, your lowest trump: keep the high ones for later."
+    assert en["explanation"] == ("Play the 3 of trumps, your lowest trump: keep the high ones "
+                                 "for later.")
 
 
 # Seed 714 of rules_fr.deal.deal(4), seat 1: after the voids, the last card to go is the 3 of

@@ -57,22 +57,23 @@ CASES: dict[str, tuple[dict[str, Any], list[str], str, str]] = {
         "Vous pouvez jouer le 5 d'atout sous le 9 d'atout : sans cœur, vous devez couper, et "
         "sans atout plus fort que le 9 d'atout, vous sous-coupez. Règle : Monter à l'atout "
         "(play.overtrump).",
-        "You may play trump 5 under trump 9: you have no hearts, so you must trump, and with "
-        "no trump above trump 9 you undertrump. Rule: Overtrumping (play.overtrump)."),
+        "You may play the 5 of trumps under the 9 of trumps: you have no hearts, so you must "
+        "trump, and with no trump above the 9 of trumps you undertrump. Rule: Overtrumping "
+        "(play.overtrump)."),
     "a lower trump on a trump lead": (
         {"players": 4, "hand": ["T5", "2S"], "trick": ["T9"], "card": "T5"},
         ["undertrump-allowed"],
         "Vous pouvez jouer le 5 d'atout sous le 9 d'atout : l'atout est demandé et vous n'avez "
         "pas d'atout plus fort, vous jouez donc l'atout de votre choix.",
-        "You may play trump 5 under trump 9: trumps were led and you hold no trump above it, "
-        "so any trump will do."),
+        "You may play the 5 of trumps under the 9 of trumps: trumps were led and you hold no "
+        "trump above it, so any trump will do."),
     "the petit under a higher trump": (
         {"players": 4, "hand": ["T1", "T5", "2S"], "trick": ["KH", "T9"], "card": "T1"},
         ["petit-under-trump"],
         "Vous pouvez jouer le petit sous le 9 d'atout : sans atout plus fort, n'importe quel "
         "atout convient — même le petit, perdu alors si votre camp ne remporte pas le pli.",
-        "You may play the petit under trump 9: you hold no trump above it, so any trump will "
-        "do — even the petit, lost then unless your side takes the trick."),
+        "You may play the petit under the 9 of trumps: you hold no trump above it, so any trump "
+        "will do — even the petit, lost then unless your side takes the trick."),
     "a discard with neither the suit nor a trump": (
         {"players": 4, "hand": ["3C", "2S"], "trick": ["KH"], "card": "2S"},
         ["discard-allowed"],

@@ -7,7 +7,7 @@ import pytest
 
 
 @pytest.mark.parametrize(("lang", "sentence", "title"), [
-    ("en", "with no trump above trump 9 you undertrump", "Why it is allowed"),
+    ("en", "with no trump above the 9 of trumps you undertrump", "Why it is allowed"),
     ("fr", "sans atout plus fort que le 9 d'atout, vous sous-coupez", "Pourquoi c'est permis"),
 ])
 def test_an_undertrump_is_explained_with_its_rule(page, lang: str, sentence: str,

@@ -2,7 +2,7 @@
 poignées, camps and numbers.
 
 Cards are named the way players say them: "le roi de cœur" / "the king of hearts", "le petit",
-"le 21", "l'excuse", "le 7 d'atout" / "trump 7". A list of cards of one suit shares the suit
+"le 21", "l'excuse", "le 7 d'atout" / "the 7 of trumps". A list of cards of one suit shares the suit
 ("le 7 et le roi de cœur" / "the 7 and the king of hearts"); lists are joined the locale's way
 (Babel's ``format_list``). Numbers go through Babel too ("40,5" / "40.5"), and signed scores
 use a real minus sign ("−106", "+318").
@@ -320,12 +320,12 @@ def _trumps(cards: list[Card], style: ListStyle = "standard") -> str:
     """Plain trumps (2 to 20) sharing the word: "le 7 et le 12 d'atout" / "trumps 7 and 12"."""
     ranks = format_list((pgettext("trump number in a list", "%(rank)s", rank=card.rank)
                          for card in cards), style)
-    return ngettext("trump %(ranks)s", "trumps %(ranks)s", len(cards), ranks=ranks)
+    return ngettext("the %(ranks)s of trumps", "trumps %(ranks)s", len(cards), ranks=ranks)
 
 
 def card_name(card: Card | str, *, article: bool = True) -> str:
     """The card's name in the current language: "le roi de cœur" / "the king of hearts",
-    "le petit", "l'excuse", "le 21", "le 7 d'atout" / "trump 7"; ``article=False`` drops the
+    "le petit", "l'excuse", "le 21", "le 7 d'atout" / "the 7 of trumps"; ``article=False`` drops the
     article ("roi de cœur", "7 d'atout").
     """
     if isinstance(card, str):
@@ -354,7 +354,7 @@ def _card_name(card: Card, article: bool) -> str:
             return pgettext("card", "21")
         if article:
             return _trumps([card])
-        return pgettext("card", "trump %(rank)s", rank=card.rank)
+        return pgettext("card", "%(rank)s of trumps", rank=card.rank)
     rank = _rank_with_article(card) if article else _rank_bare(card)
     return _of_suit(card.suit, rank)
 
