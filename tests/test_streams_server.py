@@ -385,7 +385,13 @@ def test_postgres_listen_connection_dropped_reconnects_and_catches_up(pg_url: st
         killer = threading.Thread(target=kill_listeners)
         killer.start()
         try:
-            _drive(on_a, table, rng, 12)  # actions while the LISTENs keep dropping
+            # actions while the LISTENs keep dropping: at least 12, and until the listener
+            # was dropped three times (it must come back between kills; on a loaded machine
+            # twelve actions may go faster than three reconnections)
+            _drive(on_a, table, rng, 12)
+            deadline = time.monotonic() + 30
+            while killed[0] < 3 and time.monotonic() < deadline:
+                _drive(on_a, table, rng, 1)
         finally:
             stop.set()
             killer.join(10)
