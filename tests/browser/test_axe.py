@@ -154,3 +154,25 @@ def test_practice_table_through_a_deal(page) -> None:
     assert act(p, p.locator("#practice [data-role=see-review]"))
     found += _violations(page, "practice, review")
     assert not found, "\n".join(found)
+
+
+def test_online_table_pages(page) -> None:
+    """The lobby once a table is open (the invite links), a seat's page and the referee's
+    page of that table (``/referee/table/<id>#k=<token>``)."""
+    p = page.page
+    found = []
+    page.goto("/referee/new?lang=en")
+    p.locator("#lobby-open").click()
+    p.locator("#lobby-invite-1").wait_for()
+    found += _violations(page, "lobby, invites")
+    links = [p.locator(f"#lobby-invite-{i}").get_attribute("href") for i in (0, 1)]
+    links.append(p.locator("#lobby-referee").get_attribute("href"))
+    for link, where in zip(links, ("seat 1", "seat 2", "the referee"), strict=True):
+        # Seats of one table differ by the token after "#": a new page for each, as a person
+        # opening the invite link would get (a hash change alone reloads nothing).
+        p.goto("about:blank")
+        p.goto(link if link.startswith("http") else page.base + link)
+        p.wait_for_function("() => { const r = document.getElementById('online');"
+                            " return r && !r.hidden && r.dataset.busy === 'false'; }")
+        found += _violations(page, f"online table, {where}")
+    assert not found, "\n".join(found)
