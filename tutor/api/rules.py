@@ -51,9 +51,10 @@ class StorySchema(Schema):
         "description": "The row of the outline's examples it tells (1 for the first row of "
                        "the first block), null for a plain scenario."})
     kind = fields.String(required=True, metadata={
-        "enum": ["score", "play", "ecart", "deal"],
-        "description": "A score from a deal's figures, a card played, an écart, or a whole "
-                       "deal played card by card."})
+        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid"],
+        "description": "A score from a deal's figures, a card played, an écart, a whole "
+                       "deal played card by card, a king call, a poignée shown, a hand "
+                       "checked (petit sec, poignées), a bid."})
     text = fields.String(required=True, metadata={
         "description": "The whole story in the response's language: the deal, the play or "
                        "the counting, each score line."})
@@ -63,7 +64,9 @@ class StorySchema(Schema):
                        "`difference`, `total`, `scores`; for a play, `legal` and "
                        "`legal_cards`; for an écart, `legal` and `trumps_to_show`; for a "
                        "deal played card by card, the score's and `count` (each side's "
-                       "points, oudlers and tricks)."})
+                       "points, oudlers and tricks); for a call, `legal` and `alone`; for a "
+                       "poignée, `legal`, `level`, `bonus`; for a hand, `petit_sec` and "
+                       "`poignees`; for a bid, `legal`."})
 
 
 class ExampleSchema(Schema):

@@ -9,6 +9,7 @@ the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rules_fr.cards import Card
 from tutor.i18n.words import (
@@ -25,12 +26,12 @@ from tutor.i18n.words import (
     speaking,
 )
 
-__all__ = ["called_card_sentence", "called_partner_sentence", "chien_sentence",
-           "ecart_aside_sentence", "played_deal_sentence", "played_trick_sentence",
-           "seat_poignee_sentence", "chelem_announced_sentence", "chelem_by_sentence",
-           "count_sentence", "ecart_deal_sentence", "ecart_sentence", "hand_sentence",
-           "play_sentence", "poignee_sentence", "score_deal_sentence", "petit_au_bout_sentence",
-           "trick_sentence"]
+__all__ = ["called_card_sentence", "called_partner_sentence", "chelem_announced_sentence",
+           "chelem_by_sentence", "chien_sentence", "count_sentence", "earlier_bids_sentence",
+           "ecart_aside_sentence", "ecart_deal_sentence", "ecart_sentence", "hand_sentence",
+           "petit_au_bout_sentence", "play_sentence", "played_deal_sentence",
+           "played_trick_sentence", "poignee_sentence", "score_deal_sentence",
+           "seat_poignee_sentence", "show_sentence", "trick_sentence", "unseen_chien_sentence"]
 
 
 @speaking
@@ -166,3 +167,28 @@ def played_trick_sentence(number: int, leader: int, cards: Sequence[Card]) -> st
     """"Trick 3, led by seat 2: the 7 of hearts, …" — the cards in the order played."""
     return gettext("Trick %(number)s, led by seat %(seat)s: %(cards)s.", number=str(number),
                    seat=str(leader), cards=format_list(card_name(card) for card in cards))
+
+
+@speaking
+def unseen_chien_sentence(chien: Sequence[Card]) -> str:
+    return gettext("The chien, which nobody has seen yet, holds %(cards)s.",
+                   cards=card_list(chien))
+
+
+@speaking
+def show_sentence(cards: Sequence[Card]) -> str:
+    return gettext("Before your first card, you show %(cards)s.", cards=card_list(cards))
+
+
+def _bid_name(bid: Any) -> str:
+    return gettext("pass") if bid is None else contract_name(bid)
+
+
+@speaking
+def earlier_bids_sentence(players: int, bids: Sequence[Any]) -> str:
+    """Who spoke before the reader, in order ("pass, garde")."""
+    if not bids:
+        return gettext("With %(players)s, you speak first.", players=players_phrase(players))
+    return gettext("With %(players)s, the players before you said: %(bids)s.",
+                   players=players_phrase(players),
+                   bids=format_list(_bid_name(bid) for bid in bids))

@@ -84,6 +84,10 @@ class _Situation:
     partner: int | None = None
     seat_poignees: list[tuple[int, str]] = field(default_factory=list)
     tricks: list[tuple[int, list[Card]]] = field(default_factory=list)
+    called: Card | None = None
+    shown: list[Card] | None = None
+    bids: list[Contract | None] | None = None
+    bid: Contract | None = None
 
 
 _Step = Callable[[_Situation, re.Match[str]], None]
@@ -98,6 +102,12 @@ def _set(**values: Callable[[re.Match[str]], Any]) -> _Step:
 
 def _poignee(situation: _Situation, match: re.Match[str]) -> None:
     situation.poignees.append((_CAMPS[match.group(1)], match.group(2)))
+
+
+def _bid(text: str) -> Contract | None:
+    """A bid as the features write it: ``passe`` or a contract."""
+    text = text.strip()
+    return None if text in ("passe", "pass") else Contract.parse(text)
 
 
 def _seat_poignee(situation: _Situation, match: re.Match[str]) -> None:
@@ -116,6 +126,15 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
         (r'^l\'écart "([^"]*)"$', _set(ecart=lambda m: _cards(m.group(1)))),
         (r"^le joueur (\d) montre une poignée (simple|double|triple)$", _seat_poignee),
         (r"^les plis joués sont :$", lambda s, m: None),
+        (r'^le preneur appelle "([^"]+)"$',
+         _set(kind=lambda m: "call", called=lambda m: parse_card(m.group(1)))),
+        (r'^le joueur montre la poignée "([^"]*)"$',
+         _set(kind=lambda m: "poignee", shown=lambda m: _cards(m.group(1)))),
+        (r"^je vérifie la main$", _set(kind=lambda m: "hand")),
+        (r'^les annonces précédentes "([^"]*)"$', _set(bids=lambda m: [
+            _bid(b) for b in m.group(1).split(",") if b.strip()])),
+        (r'^le joueur annonce "([^"]+)"$',
+         _set(kind=lambda m: "bid", bid=lambda m: _bid(m.group(1)))),
         (r"^je calcule la marque de la donne jouée$", lambda s, m: None),
         (r'^(?:une donne à|a deal at) (\d) (?:joueurs en|players in) "([^"]+)"$',
          _set(kind=lambda m: "score", players=lambda m: int(m.group(1)),
@@ -303,8 +322,59 @@ def _deal_story(s: _Situation) -> dict[str, Any] | None:
         "scores": answer["scores"]}}
 
 
+def _verdict_story(kind: str, s: _Situation, deal: list[str], action: list[str],
+                   answer: dict[str, Any], figures: dict[str, Any]) -> dict[str, Any]:
+    lines = [{"part": "deal", "text": t} for t in deal] + \
+            [{"part": "play", "text": t} for t in action] + \
+            [{"part": "verdict", "text": answer["explanation"]}]
+    return {"kind": kind, "lines": lines, "figures": figures}
+
+
+def _call_story(s: _Situation) -> dict[str, Any] | None:
+    if s.called is None or not s.hand:
+        return None
+    answer = check.king_call({"players": s.players, "hand": s.hand, "card": s.called,
+                              "chien": s.chien or None})
+    deal = [say.hand_sentence(s.players, s.hand)]
+    if s.chien:
+        deal.append(say.unseen_chien_sentence(s.chien))
+    return _verdict_story("call", s, deal, [], answer,  # the verdict names the card called
+                          {"legal": answer["legal"], "alone": answer["alone"]})
+
+
+def _poignee_story(s: _Situation) -> dict[str, Any] | None:
+    if s.shown is None or not s.hand:
+        return None
+    answer = check.poignee({"players": s.players, "hand": s.hand, "shown": s.shown,
+                            "cards_played": None})
+    return _verdict_story("poignee", s, [say.hand_sentence(s.players, s.hand)],
+                          [say.show_sentence(s.shown)], answer,
+                          {"legal": answer["legal"], "level": answer["level"],
+                           "bonus": answer["bonus"]})
+
+
+def _hand_story(s: _Situation) -> dict[str, Any] | None:
+    if not s.hand:
+        return None
+    answer = check.hand({"players": s.players, "hand": s.hand})
+    return _verdict_story("hand", s, [say.hand_sentence(s.players, s.hand)], [], answer,
+                          {"petit_sec": answer["petit_sec"],
+                           "poignees": [p["level"] for p in answer["poignees"]]})
+
+
+def _bid_story(s: _Situation) -> dict[str, Any] | None:
+    if s.bids is None and s.kind != "bid":
+        return None
+    earlier = s.bids or []
+    answer = check.bid({"players": s.players, "bids": earlier, "bid": s.bid,
+                        "dealer_misdealt": False})
+    return _verdict_story("bid", s, [say.earlier_bids_sentence(s.players, earlier)],
+                          [], answer, {"legal": answer["legal"]})  # the verdict says the bid
+
+
 _TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story,
-                   "deal": _deal_story}
+                   "deal": _deal_story, "call": _call_story, "poignee": _poignee_story,
+                   "hand": _hand_story, "bid": _bid_story}
 
 
 def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
