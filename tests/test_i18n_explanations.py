@@ -190,9 +190,9 @@ def test_trick_complete(lang):
 def test_warnings_on_a_legal_play(lang):
     excuse, = play_warnings(H(["EX"]), [], C("EX"), players=4)
     text = explain_play(C("EX"), [], [excuse], H(["EX"]))
-    assert text.startswith(said(lang, "Vous pouvez jouer l'excuse. Mais attention : L'excuse "
+    assert text.startswith(said(lang, "Vous pouvez jouer l'excuse. Mais attention : l'excuse "
                                       "jouée au dernier pli va au camp qui remporte ce pli",
-                                "You may play the excuse. But mind this: The excuse played to "
+                                "You may play the excuse. But mind this: the excuse played to "
                                 "the last trick goes to the side that wins that trick"))
     beaten, = play_warnings(H(["T1", "T9"]), parse_cards(["T4"]), C("T1"), players=4)
     assert violation_message(beaten).startswith(said(

@@ -20,6 +20,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -126,7 +127,7 @@ def test_the_ecart_is_never_called_a_discard():
 # --- French typography -----------------------------------------------------------------------
 
 _URL_OR_HEADER = re.compile(r"https?://\S+|Authorization: Bearer|Content-Type: |\w+://")
-_PROPER = ("FFT", "Tarotman", "Meepl", "Bearer", "API", "JSON", "CSV", "OpenAPI", "MCP")
+_PROPER = ("FFT", "Tarotman", "Meepl", "Authorization", "Bearer", "API", "JSON", "CSV", "OpenAPI", "MCP")
 
 
 def _french_problems(text: str) -> list[str]:
@@ -222,3 +223,25 @@ def test_the_rules_served_name_no_source_file(lang):
 def test_sources_have_titles_not_file_names():
     for source in SOURCES.values():
         assert not _FILE_NAME.search(source.title), source
+
+
+def test_composed_french_explanations_put_no_capital_after_a_colon():
+    """The sentences the tutor composes (tests/i18n_golden.json: every explanation recorded),
+    read as a reader gets them: "Mais attention : le petit…", never "… : Le petit…" (a rule's
+    title cited after "Règle :" keeps its capital, as a title)."""
+    golden = json.loads((Path(__file__).parent / "i18n_golden.json").read_text("utf-8"))
+
+    def texts(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                yield from texts(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from texts(value)
+        elif isinstance(node, str):
+            yield node
+
+    wrong = sorted({m.group(0) for text in texts(golden["fr"])
+                    for m in re.finditer(r"(?<!Règle) : ([A-ZÀÉÈ][\w'’]*)", text)
+                    if not m.group(1).startswith(_PROPER) and not m.group(1).isupper()})
+    assert wrong == []

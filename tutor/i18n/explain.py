@@ -73,7 +73,8 @@ def explain_play(card: Card, violations: Sequence[Violation], warnings: Sequence
         sentences = [gettext("You may play %(card)s.", card=card_name(card))]
     if warnings:
         sentences.append(gettext("But mind this:"))
-        sentences.append(_messages(warnings))
+        warning = _messages(warnings)  # after a colon, no capital (French typography)
+        sentences.append(warning[:1].lower() + warning[1:])
     return " ".join(sentences)
 
 
