@@ -127,7 +127,8 @@ def test_the_ecart_is_never_called_a_discard():
 # --- French typography -----------------------------------------------------------------------
 
 _URL_OR_HEADER = re.compile(r"https?://\S+|Authorization: Bearer|Content-Type: |\w+://")
-_PROPER = ("FFT", "Tarotman", "Meepl", "Authorization", "Bearer", "API", "JSON", "CSV", "OpenAPI", "MCP")
+_PROPER = ("FFT", "Tarotman", "Meepl", "Authorization", "Bearer", "API", "JSON", "CSV",
+           "OpenAPI", "MCP")
 
 
 def _french_problems(text: str) -> list[str]:
