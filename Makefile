@@ -60,7 +60,7 @@ bench: catalogs $(PEERS)/.installed
 	@if [ -f scripts/simulate.py ]; then $(BIN)/python scripts/simulate.py --bench; fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules_fr tutor tests scripts
+	$(BIN)/ruff check .
 	$(BIN)/python -m mypy --strict rules_fr
 	$(BIN)/python -m mypy --strict
 
