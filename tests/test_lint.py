@@ -1,6 +1,5 @@
 """``ruff check`` holds on the whole tree (``make lint`` runs it too): a lint error fails the
-suite, not only the linter — two step functions of one name once shadowed each other in a
-scenario module and only the scenarios noticed."""
+suite, not only the linter."""
 
 from __future__ import annotations
 
