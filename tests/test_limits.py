@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request
 from flask.testing import FlaskClient
+from flask_limiter import Limiter
 from sqlalchemy import func, select
 
 from tutor import create_app
@@ -104,6 +105,29 @@ def test_actions_are_limited_per_address(tmp_path: Path) -> None:
     assert [_pause(client, t, h).status_code for t, h in tables[:2]] == [201, 201]
     _assert_429(_pause(client, *tables[2]))
     assert _pause(_client(app, "10.9.9.9"), *tables[2]).status_code == 201
+
+
+def test_only_the_limited_endpoints_consult_the_limiter(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule endpoints have no limit, so they skip the limiter's hooks (a fifth of their
+    request): no check, no X-RateLimit headers; a limited endpoint runs both, as before."""
+    consulted: list[str | None] = []
+    check = Limiter._check_request_limit
+
+    def counting(self: Limiter, *args: Any, **kwargs: Any) -> None:
+        consulted.append(request.endpoint)
+        check(self, *args, **kwargs)
+
+    monkeypatch.setattr(Limiter, "_check_request_limit", counting)
+    client = _client(_app(tmp_path, RATE_LIMIT_CREATE="5 per minute"))
+    score = client.post("/api/v1/score", json={"players": 4, "contract": "garde",
+                                                "bouts": 2, "points": 49})
+    assert score.status_code == 200
+    assert consulted == [] and "X-RateLimit-Limit" not in score.headers
+    created = _create(client)
+    assert created.status_code == 201 and "tables.create_table" in consulted
+    assert created.headers["X-RateLimit-Limit"] == "5"
+    assert created.headers["X-RateLimit-Remaining"] == "4"
 
 
 def test_the_defaults_are_the_documented_ones(tmp_path: Path) -> None:

@@ -25,9 +25,11 @@ front, never more, or clients could choose their own address.
 from __future__ import annotations
 
 import os
-from typing import Any, Final
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Final, cast
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -80,5 +82,39 @@ def init_limits(app: Flask) -> Limiter:
             view = limiter.limit(config[setting], key_func=_KEYS[per],
                                  scope=f"{endpoint}:{per}")(view)
         app.view_functions[endpoint] = view
+    _only_where_limited(app, limiter)
     app.extensions[LIMITER] = limiter
     return limiter
+
+
+def _only_where_limited(app: Flask, limiter: Limiter) -> None:
+    """Run the limiter's request hooks on the limited endpoints only.
+
+    flask-limiter hooks every request (before: which limits apply; after: the
+    ``X-RateLimit-*`` headers), which costs about a fifth of a rule endpoint's request when
+    no limit, default or application-wide, is ever set: only :data:`LIMITED_ENDPOINTS` have
+    one. Their requests run the very same hooks. Raises if flask-limiter no longer installs
+    them as expected (a test then fails at start-up rather than counting nothing)."""
+    if not limiter.enabled:  # RATELIMIT_ENABLED off: flask-limiter hooked nothing
+        return
+    limited = frozenset(LIMITED_ENDPOINTS)
+    before = app.before_request_funcs.setdefault(None, [])
+    check = limiter._check_request_limit
+    at = before.index(check)
+
+    def check_where_limited() -> None:
+        if request.endpoint in limited:
+            check()
+
+    before[at] = check_where_limited
+    after = app.after_request_funcs.setdefault(None, [])
+    found = [i for i, f in enumerate(after) if isinstance(f, partial) and f.args == (limiter,)
+             and f.func.__name__.endswith("__inject_headers")]
+    if len(found) != 1:
+        raise RuntimeError("flask-limiter's after_request hook not found")
+    inject = cast(Callable[[Response], Response], after[found[0]])
+
+    def inject_where_limited(response: Response) -> Response:
+        return inject(response) if request.endpoint in limited else response
+
+    after[found[0]] = inject_where_limited
