@@ -5,6 +5,8 @@ rule, and the rulebook's five worked scoring examples (seed 000) derived as the 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from flask import Flask
 
@@ -552,6 +554,38 @@ def test_score_payload_has_one_sentence_per_line(en):
     assert texts["defender-score"] == "Each of the 3 defenders scores −106."
     assert [step["points"] for step in payload["derivation"]] == [line.points for line in s.lines]
     assert payload["explanation"] == explain_score(s)
+
+
+def test_a_score_is_worded_once_per_language_and_each_caller_gets_its_own_copy(
+        app, monkeypatch):
+    from tutor.i18n import scores as scores_module
+
+    worded: list[Any] = []
+    compose = scores_module._compose_payload
+    monkeypatch.setattr(scores_module, "_compose_payload",
+                        lambda s: worded.append(s) or compose(s))
+    s = score(players=4, **EXAMPLES["garde-poignee-petit"], chelem_announced=True)
+    with app.test_request_context("/?lang=en"):
+        first = score_payload(s)
+        taker = first["scores"]["taker"]
+        first["derivation"][0]["params"]["bouts"] = 99  # a caller's change stays its own
+        first["scores"]["taker"] = 0
+        first["derivation"].clear()
+        again = score_payload(score(players=4, **EXAMPLES["garde-poignee-petit"],
+                                    chelem_announced=True))
+        assert again == score_payload(s) and again is not first
+        assert again["derivation"][0]["params"]["bouts"] == 2
+        assert again["scores"]["taker"] == taker == s.taker
+        english = again["explanation"]
+    with app.test_request_context("/?lang=fr"):
+        french = score_payload(s)
+    assert french["explanation"] != english
+    assert french["explanation"].startswith("49 − 41 = 8.")
+    assert len(worded) == 2  # once in English, once in French
+    assert {k: v for k, v in french.items() if k not in ("derivation", "explanation",
+                                                         "why_allowed")} \
+        == {k: v for k, v in again.items() if k not in ("derivation", "explanation",
+                                                        "why_allowed")}
 
 
 def test_half_points_and_their_rounding(lang):

@@ -12,7 +12,7 @@ are printed as points with the locale's decimal mark ("40,5" / "40.5").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from rules_fr.scoring import LineCode, Score, ScoreLine, why_scored
 from tutor.i18n.violations import violation_payload
@@ -25,6 +25,7 @@ from tutor.i18n.words import (
     points,
     signed,
     speaking,
+    speech,
 )
 
 __all__ = ["explain_score", "line_text", "score_payload"]
@@ -203,13 +204,40 @@ def explain_score(score: Score) -> str:
     return _explanation(score, [None] * len(score.lines))
 
 
+SAID_SCORES: Final = 1024
+"""Score payloads kept per language (then the memory starts again from empty)."""
+
+
 @speaking
 def score_payload(score: Score) -> dict[str, Any]:
     """``{"won", "target", "difference", "multiplier", "scores", "derivation", "why_allowed",
     "explanation"}``; each derivation step is ``{"code", "params", "points", "text"}``
     (each line is worded once: the explanation reuses the steps' sentences); ``why_allowed``
     says why a surprising line is by the rules (:func:`rules_fr.scoring.why_scored`), and the
-    explanation ends with it."""
+    explanation ends with it.
+
+    Worded once per language and score: a score is a function of the fields its equality
+    compares (the facts it was computed from and the verdict), and its sentences of those and
+    the catalog, so the payload is kept by the language's :class:`~tutor.i18n.words.Speech`
+    and each call gets its own copy of it (a bounded memory: a few distinct scores are most of
+    what a scoresheet, a table or a quiz asks)."""
+    said = speech().scores
+    key = (score.players, score.contract, score.won, score.difference, score.total,
+           score.facts)
+    found = said.get(key)
+    if found is None:
+        found = _compose_payload(score)
+        if len(said) >= SAID_SCORES:
+            said.clear()
+        said[key] = found
+    return {**found, "scores": dict(found["scores"]),
+            "derivation": [{**step, "params": dict(step["params"])}
+                           for step in found["derivation"]],
+            "why_allowed": [{**why, "params": dict(why["params"])}
+                            for why in found["why_allowed"]]}
+
+
+def _compose_payload(score: Score) -> dict[str, Any]:
     texts: list[str | None] = [line_text(line, score) for line in score.lines]
     why = [violation_payload(v) for v in why_scored(score)]
     return {
@@ -223,4 +251,3 @@ def score_payload(score: Score) -> dict[str, Any]:
         "why_allowed": why,
         "explanation": " ".join([_explanation(score, texts), *(w["message"] for w in why)]),
     }
-

@@ -73,13 +73,13 @@ _OUTSIDE_LOCALE: Final = "fr"
 
 class Speech:
     """One catalog in one locale: its gettext lookups (bound, as Flask-Babel calls them), the
-    locale's decimal mark, and the card names already said.
+    locale's decimal mark, and the card names and score derivations already said.
 
     One per catalog object of Flask-Babel (two apps with their own catalogs never share one).
     """
 
     __slots__ = ("__weakref__", "decimal", "gettext", "locale", "names", "ngettext",
-                 "npgettext", "pgettext")
+                 "npgettext", "pgettext", "scores")
 
     def __init__(self, translations: Any, locale: str) -> None:
         self.locale = Locale.parse(locale)
@@ -89,6 +89,8 @@ class Speech:
         self.pgettext: Callable[[str, str], str] = translations.upgettext
         self.npgettext: Callable[[str, str, str, int], str] = translations.unpgettext
         self.names: dict[tuple[int, bool], str] = {}
+        self.scores: dict[Any, dict[str, Any]] = {}
+        """Score payloads already worded (:func:`tutor.i18n.scores.score_payload`)."""
 
 
 _SPEECHES: WeakKeyDictionary[Any, dict[str, Speech]] = WeakKeyDictionary()
