@@ -51,10 +51,10 @@ class StorySchema(Schema):
         "description": "The row of the outline's examples it tells (1 for the first row of "
                        "the first block), null for a plain scenario."})
     kind = fields.String(required=True, metadata={
-        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid"],
+        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid", "trick"],
         "description": "A score from a deal's figures, a card played, an écart, a whole "
                        "deal played card by card, a king call, a poignée shown, a hand "
-                       "checked (petit sec, poignées), a bid."})
+                       "checked (petit sec, poignées), a bid, a trick's winner."})
     text = fields.String(required=True, metadata={
         "description": "The whole story in the response's language: the deal, the play or "
                        "the counting, each score line."})
@@ -66,7 +66,8 @@ class StorySchema(Schema):
                        "deal played card by card, the score's and `count` (each side's "
                        "points, oudlers and tricks); for a call, `legal` and `alone`; for a "
                        "poignée, `legal`, `level`, `bonus`; for a hand, `petit_sec` and "
-                       "`poignees`; for a bid, `legal`."})
+                       "`poignees`; for a bid, `legal`; for a trick, `winner` and "
+                       "`half_points`."})
 
 
 class ExampleSchema(Schema):

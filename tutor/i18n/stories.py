@@ -31,7 +31,8 @@ __all__ = ["called_card_sentence", "called_partner_sentence", "chelem_announced_
            "ecart_aside_sentence", "ecart_deal_sentence", "ecart_sentence", "hand_sentence",
            "petit_au_bout_sentence", "play_sentence", "played_deal_sentence",
            "played_trick_sentence", "poignee_sentence", "score_deal_sentence",
-           "seat_poignee_sentence", "show_sentence", "trick_sentence", "unseen_chien_sentence"]
+           "seat_poignee_sentence", "show_sentence", "trick_sentence", "unseen_chien_sentence",
+           "misdealt_sentence", "full_trick_sentence"]
 
 
 @speaking
@@ -192,3 +193,16 @@ def earlier_bids_sentence(players: int, bids: Sequence[Any]) -> str:
     return gettext("With %(players)s, the players before you said: %(bids)s.",
                    players=players_phrase(players),
                    bids=format_list(_bid_name(bid) for bid in bids))
+
+
+@speaking
+def misdealt_sentence() -> str:
+    """The reader is the dealer who misdealt (he dealt again, and now speaks)."""
+    return gettext("You are the dealer: you misdealt, and dealt the cards again.")
+
+
+@speaking
+def full_trick_sentence(cards: Sequence[Card]) -> str:
+    """A whole trick, in the order its cards were played."""
+    return gettext("A trick of %(num)s cards, in the order played: %(cards)s.",
+                   num=str(len(cards)), cards=format_list(card_name(card) for card in cards))

@@ -88,6 +88,7 @@ class _Situation:
     shown: list[Card] | None = None
     bids: list[Contract | None] | None = None
     bid: Contract | None = None
+    misdealt: bool = False
 
 
 _Step = Callable[[_Situation, re.Match[str]], None]
@@ -131,6 +132,9 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
         (r'^le joueur montre la poignée "([^"]*)"$',
          _set(kind=lambda m: "poignee", shown=lambda m: _cards(m.group(1)))),
         (r"^je vérifie la main$", _set(kind=lambda m: "hand")),
+        (r'^le pli "([^"]+)" est complet$',
+         _set(kind=lambda m: "trick", trick=lambda m: _cards(m.group(1)))),
+        (r"^le donneur a fait une fausse donne$", _set(misdealt=lambda m: True)),
         (r'^les annonces précédentes "([^"]*)"$', _set(bids=lambda m: [
             _bid(b) for b in m.group(1).split(",") if b.strip()])),
         (r'^le joueur annonce "([^"]+)"$',
@@ -367,14 +371,25 @@ def _bid_story(s: _Situation) -> dict[str, Any] | None:
         return None
     earlier = s.bids or []
     answer = check.bid({"players": s.players, "bids": earlier, "bid": s.bid,
-                        "dealer_misdealt": False})
-    return _verdict_story("bid", s, [say.earlier_bids_sentence(s.players, earlier)],
+                        "dealer_misdealt": s.misdealt})
+    deal = [say.misdealt_sentence()] if s.misdealt else []
+    return _verdict_story("bid", s, [*deal, say.earlier_bids_sentence(s.players, earlier)],
                           [], answer, {"legal": answer["legal"]})  # the verdict says the bid
+
+
+def _trick_story(s: _Situation) -> dict[str, Any] | None:
+    if not s.trick:
+        return None
+    answer = check.trick({"players": len(s.trick), "cards": s.trick, "leader": None})
+    winner = answer["winner"]
+    return _verdict_story("trick", s, [say.full_trick_sentence(s.trick)], [], answer,
+                          {"winner": None if winner is None else winner["card"],
+                           "half_points": answer["half_points"]})
 
 
 _TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story,
                    "deal": _deal_story, "call": _call_story, "poignee": _poignee_story,
-                   "hand": _hand_story, "bid": _bid_story}
+                   "hand": _hand_story, "bid": _bid_story, "trick": _trick_story}
 
 
 def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
