@@ -117,6 +117,14 @@ def test_a_french_term_comes_out_as_its_english_term(term):
     assert missing == []
 
 
+def test_the_ecart_is_said_only_where_the_french_says_it():
+    """And the other way round: an English "écart" stands for a French écart, never for a
+    défausse (a discard, the glossary's word for playing another suit)."""
+    wrong = [(s.fr, s.en) for s in SENTENCES
+             if re.search(r"\bécart", s.en) and not re.search(r"[ée]cart", s.fr, re.IGNORECASE)]
+    assert wrong == []
+
+
 def test_the_ecart_is_never_called_a_discard():
     wrong = [(s.fr, s.en) for s in SENTENCES
              if re.search(r"\bécart", s.fr, re.IGNORECASE) and re.search(r"\bdiscard", s.en,
