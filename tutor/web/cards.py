@@ -30,15 +30,14 @@ def _rank_face(card: Card) -> str:
 
 
 def _name(card: Card) -> str:
-    """The card's full name as a button says it: "King of hearts" / "Roi de cœur",
-    "The excuse" / "L'excuse", "Trump 21" / "Atout 21"."""
+    """The card's full name as a button says it, the glossary's way: "King of hearts" / "Roi
+    de cœur", "The excuse" / "L'excuse", "The petit" / "Le petit", "The 21" / "Le 21",
+    "5 of trumps" / "5 d'atout"."""
     from tutor.i18n import card_name
 
     if card.is_excuse:
         return _("The excuse")
-    if card.is_trump:
-        return _("Trump %(rank)s", rank=card.rank)
-    name = card_name(card, article=False)
+    name = card_name(card, article=card.is_trump and card.rank in (1, 21))
     return name[:1].upper() + name[1:]
 
 
