@@ -230,6 +230,13 @@ async def _resources(session: ClientSession) -> None:
     example = json.loads((await session.read_resource(f"example://{example_id}"))
                          .contents[0].text)
     assert example["id"] == example_id and example["steps"]
+    # the worked example told in the reader's language, its figures the core's
+    told = json.loads((await session.read_resource(f"example://{example_id}?lang=en"))
+                      .contents[0].text)["story"]
+    assert told and told[0]["text"].startswith("With 4 players, you hold")
+    assert told[0]["figures"]["legal"] in (True, False)
+    assert json.loads((await session.read_resource(f"example://{example_id}?lang=fr"))
+                      .contents[0].text)["story"][0]["text"].startswith("À 4 joueurs")
     index = json.loads((await session.read_resource("rule://index")).contents[0].text)
     assert {"id": "play.overtrump", "topic": "play"}.items() <= index[
         [r["id"] for r in index].index("play.overtrump")].items()
