@@ -152,6 +152,20 @@ def test_the_api_answers_carry_the_headers_too(client: FlaskClient) -> None:
         _assert_headers(response, response.request.path)
 
 
+def test_a_header_a_view_sets_itself_is_kept_once(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.db"})
+
+    @app.get("/framed")
+    def framed() -> tuple[str, dict[str, str]]:
+        return "ok", {"x-frame-options": "SAMEORIGIN"}
+
+    response = app.test_client().get("/framed")
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    for name, value in SECURITY_HEADERS.items():
+        if name != "X-Frame-Options":
+            assert response.headers.getlist(name) == [value]
+
+
 def test_policy_is_strict() -> None:
     directives = dict(d.split(" ", 1) for d in CONTENT_SECURITY_POLICY.split("; "))
     assert directives["default-src"] == "'self'"
