@@ -51,10 +51,12 @@ class StorySchema(Schema):
         "description": "The row of the outline's examples it tells (1 for the first row of "
                        "the first block), null for a plain scenario."})
     kind = fields.String(required=True, metadata={
-        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid", "trick"],
+        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid", "trick",
+                 "draw"],
         "description": "A score from a deal's figures, a card played, an écart, a whole "
                        "deal played card by card, a king call, a poignée shown, a hand "
-                       "checked (petit sec, poignées), a bid, a trick's winner."})
+                       "checked (petit sec, poignées), a bid, a trick's winner, the draw "
+                       "for the first dealer."})
     text = fields.String(required=True, metadata={
         "description": "The whole story in the response's language: the deal, the play or "
                        "the counting, each score line."})
@@ -67,7 +69,7 @@ class StorySchema(Schema):
                        "points, oudlers and tricks); for a call, `legal` and `alone`; for a "
                        "poignée, `legal`, `level`, `bonus`; for a hand, `petit_sec` and "
                        "`poignees`; for a bid, `legal`; for a trick, `winner` and "
-                       "`half_points`."})
+                       "`half_points`; for the draw, `dealer` and `redraw`."})
 
 
 class ExampleSchema(Schema):

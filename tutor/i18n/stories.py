@@ -32,7 +32,7 @@ __all__ = ["called_card_sentence", "called_partner_sentence", "chelem_announced_
            "petit_au_bout_sentence", "play_sentence", "played_deal_sentence",
            "played_trick_sentence", "poignee_sentence", "score_deal_sentence",
            "seat_poignee_sentence", "show_sentence", "trick_sentence", "unseen_chien_sentence",
-           "misdealt_sentence", "full_trick_sentence"]
+           "misdealt_sentence", "full_trick_sentence", "draws_sentence"]
 
 
 @speaking
@@ -206,3 +206,10 @@ def full_trick_sentence(cards: Sequence[Card]) -> str:
     """A whole trick, in the order its cards were played."""
     return gettext("A trick of %(num)s cards, in the order played: %(cards)s.",
                    num=str(len(cards)), cards=format_list(card_name(card) for card in cards))
+
+
+@speaking
+def draws_sentence(cards: Sequence[Card]) -> str:
+    """The cards drawn for the first deal, player by player (seat 0 first)."""
+    return gettext("To choose the first dealer, the players draw, one after the other: "
+                   "%(cards)s.", cards=format_list(card_name(card) for card in cards))

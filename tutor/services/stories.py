@@ -21,11 +21,13 @@ from typing import Any, Final
 
 from rules_fr.cards import Card, parse_card
 from rules_fr.contracts import Camp, Contract
+from rules_fr.deal import draw_dealer, must_redraw
 from rules_fr.poignee import PoigneeLevel
 from rules_fr.scoring import score
 from tutor.errors import Unprocessable
 from tutor.i18n import review, score_payload
 from tutor.i18n import stories as say
+from tutor.i18n.facts import explain_draw
 from tutor.services import check
 from tutor.services.score import score_deal
 
@@ -135,6 +137,8 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
         (r'^le pli "([^"]+)" est complet$',
          _set(kind=lambda m: "trick", trick=lambda m: _cards(m.group(1)))),
         (r"^le donneur a fait une fausse donne$", _set(misdealt=lambda m: True)),
+        (r'^les joueurs tirent "([^"]+)"$',
+         _set(kind=lambda m: "draw", trick=lambda m: _cards(m.group(1)))),
         (r'^les annonces précédentes "([^"]*)"$', _set(bids=lambda m: [
             _bid(b) for b in m.group(1).split(",") if b.strip()])),
         (r'^le joueur annonce "([^"]+)"$',
@@ -387,9 +391,20 @@ def _trick_story(s: _Situation) -> dict[str, Any] | None:
                            "half_points": answer["half_points"]})
 
 
+def _draw_story(s: _Situation) -> dict[str, Any] | None:
+    """Who deals first: the same core functions and sentence as ``POST /deal/draw``."""
+    if not s.trick:
+        return None
+    dealer, redraw = draw_dealer(s.trick), must_redraw(s.trick)
+    answer = {"explanation": explain_draw(s.trick, dealer, redraw)}
+    return _verdict_story("draw", s, [say.draws_sentence(s.trick)], [], answer,
+                          {"dealer": dealer, "redraw": redraw})
+
+
 _TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_story,
                    "deal": _deal_story, "call": _call_story, "poignee": _poignee_story,
-                   "hand": _hand_story, "bid": _bid_story, "trick": _trick_story}
+                   "hand": _hand_story, "bid": _bid_story, "trick": _trick_story,
+                   "draw": _draw_story}
 
 
 def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
