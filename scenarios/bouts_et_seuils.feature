@@ -64,7 +64,7 @@ Fonctionnalité: Les bouts et les points à réaliser
     Alors le coup est permis
     Et l'avertissement "petit-exposed" est donné
     Et les cartes permises sont "T1 T5"
-    Et l'explication contient "Le petit risque d'être perdu : le 8 d'atout, un atout plus fort, est déjà dans le pli"
+    Et l'explication contient "le petit risque d'être perdu : le 8 d'atout, un atout plus fort, est déjà dans le pli"
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-cards.bouts @rule-trick.winner

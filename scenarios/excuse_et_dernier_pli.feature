@@ -90,7 +90,7 @@ Fonctionnalité: L'échange de l'Excuse et le dernier pli
     Alors le coup est permis
     Et l'avertissement "excuse-last-trick" est donné
     Et l'avertissement "excuse-last-trick" cite la règle "excuse.last-trick"
-    Et l'explication contient "L'excuse jouée au dernier pli va au camp qui remporte ce pli"
+    Et l'explication contient "l'excuse jouée au dernier pli va au camp qui remporte ce pli"
 
   @derived
   @rule-excuse.last-trick

@@ -18,7 +18,7 @@ def test_a_violation_is_said_once(page) -> None:
     page.goto("/trick?players=4&hand=7H+KH+T3+EX+2S&trick=5H&lang=en")
     p = page.page
     p.locator("#hand button.card.legal").first.wait_for()
-    p.get_by_role("button", name="3 of trumps", exact=True).click()
+    p.get_by_role("button", name="Trump 3", exact=True).click()
     verdict = p.locator("#verdict")
     verdict.locator(".verdict-title.bad").wait_for()
     assert verdict.inner_text().count(MESSAGE) == 1, verdict.inner_text()
@@ -30,7 +30,7 @@ def test_a_warning_is_said_once(page) -> None:
     page.goto("/trick?players=4&hand=T1+T5&trick=5H&lang=en")
     p = page.page
     p.locator("#hand button.card.legal").first.wait_for()
-    p.get_by_role("button", name="The petit", exact=True).click()
+    p.get_by_role("button", name="Trump 1", exact=True).click()
     verdict = p.locator("#verdict")
     verdict.locator(".verdict-title.good").wait_for()
     assert verdict.inner_text().count("the petit is exposed") == 1, verdict.inner_text()

@@ -30,14 +30,17 @@ def _rank_face(card: Card) -> str:
 
 
 def _name(card: Card) -> str:
-    """The card's full name as a button says it, the glossary's way: "King of hearts" / "Roi
-    de cœur", "The excuse" / "L'excuse", "The petit" / "Le petit", "The 21" / "Le 21",
-    "5 of trumps" / "5 d'atout"."""
+    """The card's full name as a button says it — the accessibility contract of the browser
+    tutor, which tests and screen-reader users rely on: "King of hearts" / "Roi de cœur",
+    "The excuse" / "L'excuse", "Trump 21" / "Atout 21" (sentences name trumps the teacher's
+    way, "the 5 of trumps"; a button is a label to find and say quickly)."""
     from tutor.i18n import card_name
 
     if card.is_excuse:
         return _("The excuse")
-    name = card_name(card, article=card.is_trump and card.rank in (1, 21))
+    if card.is_trump:
+        return _("Trump %(rank)s", rank=card.rank)
+    name = card_name(card, article=False)
     return name[:1].upper() + name[1:]
 
 
