@@ -20,18 +20,17 @@ from __future__ import annotations
 import gc
 import random
 import threading
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import create_engine, func, select, text, update
+from sqlalchemy import func, select, update
 from sqlalchemy import inspect as sa_inspect
 from tables_driver import API, TestClientHttp, choose
 from test_tables_physical import _played_donne, _record
-from test_tables_server import _pg_url
+from test_tables_server import pg_schema
 
 from rules_fr.contracts import Camp, Contract
 from rules_fr.deal import deal, is_petit_sec
@@ -55,19 +54,8 @@ def database(request: Any, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/tables.db"
         return
-    base = _pg_url()
-    if base is None:
-        pytest.skip("PostgreSQL unreachable at 127.0.0.1:5432/test as postgres or root")
-    schema = f"snapshots_test_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{base}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with pg_schema("snapshots_test") as url:
+        yield url
 
 
 def _app(url: str) -> Flask:

@@ -24,7 +24,7 @@ import pytest
 from live_server import LiveServer, SseStream, TcpProxy
 from sqlalchemy import create_engine, text
 from tables_driver import API, UrllibHttp
-from test_tables_server import _drive, _pg_url, _raw_events
+from test_tables_server import _drive, _raw_events, pg_schema
 
 REDIS = ("127.0.0.1", 6379)
 REDIS_DB = 1
@@ -54,19 +54,8 @@ def redis_url() -> str:
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
-    base = _pg_url()
-    if base is None:
-        pytest.skip("PostgreSQL unreachable at 127.0.0.1:5432/test")
-    schema = f"streams_test_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield f"{base}?options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with pg_schema("streams_test") as url:
+        yield url
 
 
 def _table(http: UrllibHttp, players: int = 4) -> dict[str, Any]:

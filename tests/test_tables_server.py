@@ -11,6 +11,7 @@ tests create and drop; those tests skip, saying why, only when it cannot be reac
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
@@ -107,15 +108,14 @@ def _pg_url() -> str | None:
     return None
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: Any, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/tables.db"
-        return
+@contextlib.contextmanager
+def pg_schema(prefix: str) -> Iterator[str]:
+    """The URL of a new schema of the test database (dropped afterwards), or skip the test
+    when PostgreSQL is out of reach: each test gets its own tables."""
     base = _pg_url()
     if base is None:
         pytest.skip("PostgreSQL unreachable at 127.0.0.1:5432/test as postgres or root")
-    schema = f"tables_test_{uuid.uuid4().hex[:10]}"
+    schema = f"{prefix}_{uuid.uuid4().hex[:10]}"
     admin = create_engine(base)
     with admin.begin() as conn:
         conn.execute(text(f'CREATE SCHEMA "{schema}"'))
@@ -125,6 +125,15 @@ def database(request: Any, tmp_path: Path) -> Iterator[str]:
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: Any, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/tables.db"
+        return
+    with pg_schema("tables_test") as url:
+        yield url
 
 
 def _drive(http: UrllibHttp, table: dict[str, Any], rng: random.Random, actions: int,
