@@ -11,10 +11,8 @@ asked through the API in French and English, now says what holds.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from api_client import post_in
+from api_client import ask
 from flask.testing import FlaskClient
 
 from rules_fr.cards import CardSet, parse_cards
@@ -26,13 +24,6 @@ from tutor import create_app
 @pytest.fixture(scope="module")
 def client() -> FlaskClient:
     return create_app({"TESTING": True}).test_client()
-
-
-def ask(client: FlaskClient, path: str, body: Any, lang: str) -> dict[str, Any]:
-    response = post_in(client, f"/api/v1{path}", body, lang)
-    assert response.status_code == 200, response.get_json()
-    payload: dict[str, Any] = response.get_json()
-    return payload
 
 
 def test_trick_with_the_excuse_says_what_its_winner_nets(client: FlaskClient) -> None:

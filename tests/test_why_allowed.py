@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from api_client import post_in
+from api_client import ask
 from flask.testing import FlaskClient
 from tables_driver import API, TestClientHttp, choose
 
@@ -30,13 +30,6 @@ from tutor.mcp_server.tools import TOOLS, answer_text
 @pytest.fixture(scope="module")
 def client() -> FlaskClient:
     return create_app({"TESTING": True}).test_client()
-
-
-def ask(client: FlaskClient, path: str, body: Any, lang: str) -> dict[str, Any]:
-    response = post_in(client, f"/api/v1{path}", body, lang)
-    assert response.status_code == 200, response.get_json()
-    payload: dict[str, Any] = response.get_json()
-    return payload
 
 
 def play(client: FlaskClient, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
