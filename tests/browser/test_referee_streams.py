@@ -94,6 +94,12 @@ def test_seat_page_polls_while_tickets_fail_then_streams_and_resumes_where_it_wa
 
         p.page.unroute(is_ticket)  # tickets again: the page opens its stream
         _wait_stream(p, "open")
+        # the page says "open" before Playwright has told this process of the stream's
+        # request: wait for that request, or the reopened stream below would be this one
+        deadline = time.monotonic() + 10
+        while not streams and time.monotonic() < deadline:
+            p.page.wait_for_timeout(50)
+        assert streams, "the open stream's request"
         opened = len(streams)
         pushed = play()  # sent on the stream
         _wait_seq(p, pushed)
