@@ -254,3 +254,24 @@ def test_composed_french_explanations_put_no_capital_after_a_colon():
                     for m in re.finditer(r"(?<!Règle) : ([A-ZÀÉÈ][\w'’]*)", text)
                     if not m.group(1).startswith(_PROPER) and not m.group(1).isupper()})
     assert wrong == []
+
+
+@pytest.mark.parametrize(("lang", "singleton", "mort"), [
+    ("fr", "Le 7 de cœur, seule carte de sa couleur (un singleton) : 3 points.",
+     "La formule avec un « mort » se joue à 5 joueurs, pas à 6."),
+    ("en", "The 7 of hearts alone in its suit (a singleton): 3 points.",
+     "The form with a “mort” is for five players, not 6."),
+])
+def test_a_singleton_and_the_mort_count_read_as_a_teacher_says_them(lang, singleton, mort):
+    """Issue 12's leftovers: "Singleton, le 7 de cœur" named the card after the word, and
+    "à 5 joueurs, pas à 6 joueurs" said "joueurs" twice."""
+    from rules_fr.advice.reasons import ReasonCode, reason
+    from rules_fr.cards import parse_card
+    from tutor.i18n.advice import reason_text
+    from tutor.i18n.errors import error_text
+
+    with create_app({"TESTING": True}).test_request_context(f"/?lang={lang}"):
+        said = reason_text(reason(ReasonCode.HAND_SINGLETON, suit="H", card=parse_card("7H"),
+                                  points=3))
+        assert said == singleton
+        assert error_text("mort-five", players=6) == mort

@@ -149,7 +149,9 @@ def _void(p: Params) -> str:
 
 
 def _singleton(p: Params) -> str:
-    return gettext("Singleton, %(card)s: %(points)s.", card=_card(p), points=_pts(p))
+    """"The 7 of hearts alone in its suit (a singleton): 3 points." """
+    return _cap(gettext("%(card)s alone in its suit (a singleton): %(points)s.", card=_card(p),
+                        points=_pts(p)))
 
 
 def _petit_sec(p: Params) -> str:

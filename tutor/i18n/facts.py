@@ -35,7 +35,6 @@ from tutor.i18n.words import (
     gettext,
     ngettext,
     number,
-    players_phrase,
     points,
     signed,
     speaking,
@@ -78,8 +77,9 @@ def _points_plural(half: int) -> int:
 
 
 def _mort_five(p: P) -> str:
+    """The count alone after "not" ("à 5 joueurs, pas à 6"): "joueurs" is said once."""
     return gettext("The form with a “mort” is for five players, not %(players)s.",
-                   players=players_phrase(int(p["players"])))
+                   players=number(int(p["players"])))
 
 
 FACT_ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
