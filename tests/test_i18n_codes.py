@@ -229,6 +229,7 @@ ERROR_PARAMS = {
     "duplicate-card": {"card": "KH"},
     "card-in-hand-and-trick": {"card": "T21"},
     "card-not-in-hand": {"card": "EX"},
+    "card-not-in-trick": {"card": "KH"},
     "trick-too-long": {"size": 5, "players": 4},
     "hand-too-large": {"size": 19, "max": 18},
     "players-range": {"value": 6},

@@ -151,6 +151,10 @@ def _endpoint_answers() -> dict[str, Any]:
             response = client.post(f"/api/v1{spec.path}?lang=en", json=example)
         elif spec.name == "read_rule":
             response = client.get(f"/api/v1/rules/{example['rule_id']}?lang=en")
+        elif spec.name == "quiz_question":
+            query = {k: v for k, v in example.items() if k != "kind"}
+            response = client.get(f"/api/v1/quiz/{example['kind']}",
+                                  query_string={**query, "lang": "en"})
         else:
             response = client.get("/api/v1/rules", query_string={**example, "lang": "en"})
         assert response.status_code == 200, (spec.name, response.get_json())
@@ -218,6 +222,90 @@ async def _bad_arguments_are_tool_errors(session: ClientSession) -> None:
     assert not (await session.call_tool("count_cards", {"cards": ["KH"]})).is_error
 
 
+def _right_answer(question: dict[str, Any]) -> dict[str, Any]:
+    """The member a right answer to ``question`` sends, read off its expected answer."""
+    expected = question["answer"]
+    return {"play": {"cards": expected.get("legal_cards")},
+            "ecart": {"legal": expected.get("legal")}, "bid": {"legal": expected.get("legal")},
+            "count": {"points": expected.get("points")},
+            "score": {"score": expected.get("scores", {}).get("taker")},
+            "trick": {"card": expected.get("card")}}[question["kind"]]
+
+
+def _wrong_answer(question: dict[str, Any]) -> dict[str, Any]:
+    right = _right_answer(question)
+    name, value = next(iter(right.items()))
+    if name == "cards":
+        return {name: question["position"]["hand"] if len(value) < len(
+            question["position"]["hand"]) else []}
+    if name == "card":
+        return {name: next(c for c in question["position"]["cards"] if c != value)}
+    return {name: (not value) if name == "legal" else value + 1}
+
+
+async def _quiz(session: ClientSession) -> None:
+    """Ask each kind of question, answer it right and wrong: each answer is marked and
+    explained in French and English exactly as GET /quiz/{kind} and POST /quiz/answer say."""
+    client = create_app({"TESTING": True}).test_client()
+    for kind in ("play", "ecart", "count", "score", "trick", "bid"):
+        for players, seed in ((4, 3), (5, 11)):
+            asked = await session.call_tool("quiz_question", {
+                "kind": kind, "players": players, "seed": seed, "lang": "en"})
+            assert not asked.is_error, asked.content
+            question = asked.structured_content
+            endpoint = client.get(f"/api/v1/quiz/{kind}?players={players}&seed={seed}"
+                                  f"&lang=en").get_json()
+            assert question == endpoint
+            assert asked.content[0].text.startswith(question["question"] + "\n")
+            assert "Rules: " in asked.content[0].text
+            for given, right in ((_right_answer(question), True),
+                                 (_wrong_answer(question), False)):
+                body = {"kind": kind, "players": players, "seed": seed, **given}
+                for lang, mark in (("en", "Right. " if right else "Not quite. "),
+                                   ("fr", "Exact. " if right else "Pas tout à fait. ")):
+                    marked = await session.call_tool("quiz_answer", {**body, "lang": lang})
+                    assert not marked.is_error, (body, marked.content)
+                    answer = marked.structured_content
+                    # one service layer: the tool marks exactly as the endpoint does
+                    assert answer == client.post(f"/api/v1/quiz/answer?lang={lang}",
+                                                 json=body).get_json()
+                    assert answer["right"] is right, (body, answer)
+                    assert answer["position"] == question["position"]
+                    assert lang == "fr" or answer["answer"] == question["answer"]
+                    assert answer["explanation"].startswith(mark)
+                    assert marked.content[0].text.startswith(answer["explanation"])
+                if kind == "play" and not right:
+                    assert answer["mistakes"] and all(
+                        m["explanation"] for m in answer["mistakes"])
+    drawn = await session.call_tool("quiz_question", {"kind": "count"})
+    seed = drawn.structured_content["seed"]
+    assert 0 <= seed < 1_000_000 and drawn.structured_content == client.get(
+        f"/api/v1/quiz/count?seed={seed}&lang=fr").get_json()
+    cases: list[tuple[str, dict[str, Any], list[str]]] = [
+        ("quiz_question", {"kind": "poignee", "lang": "en"}, ["kind", "play, ecart"]),
+        ("quiz_question", {"kind": "play", "players": 9, "lang": "en"},
+         ["players", "3, 4 or 5"]),
+        ("quiz_question", {"kind": "play", "seed": "x", "lang": "en"}, ["seed", "integer"]),
+        ("quiz_question", {"lang": "en"}, ["kind", "required"]),
+        ("quiz_answer", {"kind": "count", "seed": 3, "lang": "en"}, ["points", "required"]),
+        ("quiz_answer", {"kind": "count", "seed": 3, "legal": True, "points": 2,
+                         "lang": "en"}, ["legal", "kind, players, seed, points"]),
+        ("quiz_answer", {"kind": "count", "seed": 3, "points": 2.25, "lang": "en"},
+         ["points"]),
+        ("quiz_answer", {"kind": "play", "seed": 10**7, "cards": [], "lang": "en"},
+         ["seed", "999999"]),
+        ("quiz_answer", {"kind": "play", "seed": 3, "cards": ["ZZ"], "lang": "en"},
+         ["cards[0]", "“ZZ”"]),
+        ("quiz_answer", {"kind": "trick", "seed": 3, "card": "KH", "lang": "en"},
+         ["card", "The trick does not hold the king of hearts"]),
+    ]
+    for name, arguments, expected in cases:
+        result = await session.call_tool(name, arguments)
+        assert result.is_error, (name, arguments)
+        for fragment in expected:
+            assert fragment in result.content[0].text, (name, fragment, result.content)
+
+
 async def _resources(session: ClientSession) -> None:
     templates = {t.uri_template for t in (await session.list_resource_templates())
                  .resource_templates}
@@ -253,6 +341,7 @@ def test_stdio_lists_calls_and_refuses() -> None:
         await _calls_each_tool(answers)(session)
         await _illegal_play_in_both_languages(session)
         await _bad_arguments_are_tool_errors(session)
+        await _quiz(session)
         await _resources(session)
 
     _over_stdio(scenario)

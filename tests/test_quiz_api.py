@@ -11,6 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import tutor.services.quiz
+from rules_fr.cards import CARDS
 from rules_fr.simulate import play_random_deal
 from tutor import create_app
 
@@ -171,3 +172,66 @@ def test_score_check_answers_what_score_refuses(client: FlaskClient, body: dict[
     if not possible:
         assert scored.get_json()["detail"] in checked.get_json()["explanation"]
         assert checked.get_json()["violations"][0]["code"] == "score-impossible"
+
+
+@pytest.mark.parametrize("kind, member", [
+    ("play", "cards"), ("ecart", "legal"), ("count", "points"), ("score", "score"),
+    ("trick", "card"), ("bid", "legal")])
+def test_an_answer_is_marked_as_the_browser_marks_it(client: FlaskClient, kind: str,
+                                                     member: str) -> None:
+    """POST /quiz/answer: the expected answer is right, another one is not, and the
+    explanation gives the mark then the question's explanation."""
+    quiz = _quiz(client, kind, 4, 5)
+    expected = quiz["answer"]
+    right = {"play": lambda: expected["legal_cards"], "ecart": lambda: expected["legal"],
+             "bid": lambda: expected["legal"], "count": lambda: expected["points"],
+             "score": lambda: expected["scores"]["taker"], "trick": lambda: expected["card"],
+             }[kind]()
+    wrong = {"cards": lambda: [], "legal": lambda: not right, "points": lambda: right + 0.5,
+             "score": lambda: right + 1,
+             "card": lambda: next(c for c in quiz["position"]["cards"] if c != right)}[member]()
+    for given, mark in ((right, "Right. "), (wrong, "Not quite. ")):
+        response = client.post("/api/v1/quiz/answer?lang=en", json={
+            "kind": kind, "players": 4, "seed": 5, member: given})
+        answer = response.get_json()
+        assert response.status_code == 200, answer
+        assert answer["right"] is (mark == "Right. ") and answer["answer"] == expected
+        assert answer["position"] == quiz["position"]
+        assert answer["explanation"].startswith(mark)
+        assert answer["explanation"].endswith(quiz["explanation"])
+        if kind == "play" and given == []:
+            assert [m["card"] for m in answer["mistakes"]] == expected["legal_cards"]
+
+
+@pytest.mark.parametrize("body, pointer, said", [
+    ({"kind": "count", "seed": 1}, "/points", "required"),
+    ({"kind": "count", "seed": 1, "points": 3, "card": "KH"}, "/card",
+     "kind, players, seed, points"),
+    ({"kind": "quiz", "seed": 1}, "/kind", "play, ecart, count, score, trick, bid"),
+    ({"kind": "trick", "players": 4, "seed": 1, "card": "ZZ"}, "/card", "“ZZ”"),
+])
+def test_a_bad_answer_is_a_422_naming_the_member(client: FlaskClient, body: dict[str, Any],
+                                                 pointer: str, said: str) -> None:
+    response = client.post("/api/v1/quiz/answer?lang=en", json=body)
+    problem = response.get_json()
+    assert response.status_code == 422, problem
+    assert problem["errors"][0]["pointer"] == pointer and said in problem["errors"][0]["detail"]
+
+
+def test_a_card_the_question_does_not_show_is_a_422_at_its_place(client: FlaskClient) -> None:
+    hand = _quiz(client, "play", 4, 1)["position"]["hand"]
+    elsewhere = next(card.code for card in CARDS if card.code not in hand)
+    response = client.post("/api/v1/quiz/answer?lang=en", json={
+        "kind": "play", "seed": 1, "cards": [hand[0], elsewhere]})
+    assert response.status_code == 422
+    assert response.get_json()["errors"] == [{
+        "pointer": "/cards/1", "code": "card-not-in-hand", "params": {"card": elsewhere},
+        "detail": response.get_json()["errors"][0]["detail"]}]
+    assert response.get_json()["errors"][0]["detail"].startswith("You do not hold ")
+    trick = _quiz(client, "trick", 4, 1)["position"]["cards"]
+    elsewhere = next(card.code for card in CARDS if card.code not in trick)
+    response = client.post("/api/v1/quiz/answer?lang=fr", json={
+        "kind": "trick", "seed": 1, "card": elsewhere})
+    assert response.status_code == 422
+    assert response.get_json()["errors"][0]["pointer"] == "/card"
+    assert response.get_json()["errors"][0]["detail"].startswith("Le pli ne contient pas ")

@@ -41,6 +41,7 @@ __all__ = [
     "PlayersField",
     "PoigneeLevelField",
     "StrictBool",
+    "WordField",
     "wrong_type",
 ]
 
@@ -249,6 +250,20 @@ class _Choice(fields.String):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return getattr(value, "code", value)
+
+
+class WordField(_Choice):
+    """A word among the ``choices`` given, loaded as itself (``unknown-choice`` otherwise)."""
+
+    def __init__(self, choices: tuple[str, ...], description: str, **kwargs: Any) -> None:
+        self.choices = choices
+        self.description = description
+        super().__init__(**kwargs)
+
+    def parse(self, text: str) -> str:
+        if text not in self.choices:
+            raise ValueError(text)
+        return text
 
 
 class ContractField(_Choice):

@@ -7,28 +7,39 @@ comes from a random deal of the core; the answer and its explanation are what th
 count and score endpoints answer about it
 (:mod:`tutor.services.quiz`). The same ``seed`` gives the same question; without one, the
 answer says which seed was drawn.
+
+POST /api/v1/quiz/answer marks a reader's answer to one question (its kind, players and
+seed), as the browser marks it, and explains it.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
 from flask import Response
 from marshmallow import Schema, fields
 
-from tutor.api.base import ApiBlueprint, reply
+from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
 from tutor.api.deal import QueryInt
+from tutor.fields import (
+    BoundedInt,
+    CardField,
+    CardList,
+    HalfPoints,
+    PlayersField,
+    StrictBool,
+    WordField,
+)
 from tutor.services import quiz as service
 
-__all__ = ["SEEDS", "blp"]
+__all__ = ["ANSWER_EXAMPLE", "SEEDS", "QuizAnswerRequest", "QuizQuestionArguments", "blp"]
 
 blp = ApiBlueprint(
     "quiz", __name__, url_prefix="/api/v1/quiz",
     description="Quiz questions from random deals, answered and explained by the rules.",
 )
 
-SEEDS: Final = 1_000_000
+SEEDS: Final = service.SEEDS
 """Seeds run from 0 to 999 999."""
 
 
@@ -51,6 +62,19 @@ class QuizQuery(Schema):
     seed = SeedInt(0, SEEDS - 1, load_default=None, metadata={
         "description": "Draws the same question again (0 to 999999); without it, one is "
                        "drawn and named in the answer.", "example": 17})
+
+
+KIND_DESCRIPTION: Final = (
+    "The kind of question: `play` (which cards may be played?), `ecart` (is this écart "
+    "legal?), `count` (how many points are these cards worth?), `score` (what does the taker "
+    "score?), `trick` (which card wins this trick?), `bid` (may you make this bid?).")
+
+
+class QuizQuestionArguments(QuizQuery):
+    """The MCP tool's arguments (``quiz_question``): the path's kind and the query's
+    parameters, as one JSON object."""
+
+    kind = WordField(tuple(service.KINDS), KIND_DESCRIPTION, required=True)
 
 
 class QuizResponse(Schema):
@@ -79,11 +103,75 @@ class QuizResponse(Schema):
         "description": "Why the answer is what it is, in the reader's language."})
 
 
-@blp.route("/<any(play, ecart, count, score, trick, bid):kind>", methods=["GET"])
+@blp.route("/<any(play, ecart, count, score, trick, bid):kind>", methods=["GET"],
+           parameters=[{"in": "path", "name": "kind", "description": KIND_DESCRIPTION,
+                        "example": "play"}])
 @blp.arguments(QuizQuery(), location="query")
 @blp.response(200, QuizResponse())
 @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
 def get_quiz(query: dict[str, Any], kind: str) -> Response:
     """A quiz question of this kind, from a random deal, with its answer and explanation."""
-    seed = query["seed"] if query["seed"] is not None else random.randrange(SEEDS)
-    return reply(service.question(kind, query["players"], seed))
+    return reply(service.ask(kind, query["players"], query["seed"]))
+
+
+# --- POST /quiz/answer ----------------------------------------------------------------------
+
+ANSWER_EXAMPLE: Final[dict[str, Any]] = {"kind": "count", "players": 4, "seed": 17,
+                                         "points": 3}
+
+
+class QuizAnswerRequest(BaseSchema):
+    kind = WordField(tuple(service.KINDS), KIND_DESCRIPTION, required=True)
+    players = PlayersField(load_default=4, metadata={
+        "description": "Players at the table of the question's deal: 3, 4 or 5 (as asked)."})
+    seed = BoundedInt(0, SEEDS - 1, required=True, metadata={
+        "description": "The seed of the question answered (as `GET /quiz/{kind}` named it).",
+        "example": 17})
+    cards = CardList(max_items=24, metadata={
+        "description": "play: every card of the hand you say may be played."})
+    legal = StrictBool(metadata={"description": "ecart and bid: whether you say the écart "
+                                                "or the bid is legal."})
+    points = HalfPoints(metadata={"description": "count: the points you say the cards are "
+                                                 "worth (a multiple of 0.5).",
+                                  "example": 3})
+    score = BoundedInt(-100_000, 100_000, metadata={
+        "description": "score: the taker's score you worked out.", "example": -504})
+    card = CardField(metadata={"description": "trick: the card you say wins the trick."})
+
+
+class QuizMistakeSchema(Schema):
+    card = CardField(required=True)
+    legal = fields.Boolean(required=True, metadata={
+        "description": "Whether the card may in fact be played."})
+    explanation = fields.String(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+
+
+class QuizAnswerResponse(QuizResponse):
+    """The question answered (as ``GET /quiz/{kind}`` gives it), then the mark."""
+
+    given = fields.Raw(required=True, metadata={
+        "description": "The reader's answer as read: card codes, a boolean, points, a score "
+                       "or a card code."})
+    right = fields.Boolean(required=True, metadata={
+        "description": "Whether the answer is right (play: exactly the cards that may be "
+                       "played)."})
+    mistakes = fields.List(fields.Nested(QuizMistakeSchema), required=True, metadata={
+        "description": "play: each card whose verdict the answer got wrong (a legal card left "
+                       "out, an illegal one chosen), with why. Empty otherwise."})
+    explanation = fields.String(required=True, metadata={
+        "description": "The mark (Right. / Not quite.), then why the answer is what it is, in "
+                       "the reader's language."})
+
+
+@blp.route("/answer", methods=["POST"])
+@blp.arguments(QuizAnswerRequest(), example=ANSWER_EXAMPLE)
+@blp.response(200, QuizAnswerResponse())
+def answer_quiz(body: dict[str, Any]) -> Response:
+    """Mark an answer to a quiz question, and explain it.
+
+    The question is the one `GET /quiz/{kind}` draws from the same kind, players and seed;
+    the answer goes in the member of its kind: `cards` (play), `legal` (ecart, bid), `points`
+    (count), `score` (score), `card` (trick). A wrong answer is a 200 with `right: false`.
+    """
+    return reply(service.mark(body))

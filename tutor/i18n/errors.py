@@ -245,6 +245,8 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "card-in-hand-and-trick": lambda p: gettext("A card cannot be both in the hand and in the "
                                                 "trick: %(card)s.", card=_card(p["card"])),
     "card-not-in-hand": lambda p: gettext("You do not hold %(card)s.", card=_card(p["card"])),
+    "card-not-in-trick": lambda p: gettext("The trick does not hold %(card)s.",
+                                           card=_card(p["card"])),
     "trick-too-long": lambda p: gettext("A trick holds at most one card per player: %(size)s "
                                         "cards for %(players)s.", size=number(p["size"]),
                                         players=_players(int(p["players"]))),

@@ -16,6 +16,7 @@ shows the expected form with an example; it never crashes the server.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -29,6 +30,7 @@ from tutor.api import check as check_api
 from tutor.api import check_facts as facts_api
 from tutor.api import count as count_api
 from tutor.api import examples
+from tutor.api import quiz as quiz_api
 from tutor.api import score as score_api
 from tutor.api.check_facts import TRICK_EXAMPLE
 from tutor.api.count import EXAMPLE as COUNT_EXAMPLE
@@ -40,6 +42,7 @@ from tutor.services import UnknownRule
 from tutor.services import advice as advice_service
 from tutor.services import check as check_service
 from tutor.services import count as count_service
+from tutor.services import quiz as quiz_service
 from tutor.services import rules as rules_service
 from tutor.services import score as score_service
 
@@ -63,7 +66,8 @@ class ToolSpec:
     answer: Callable[[dict[str, Any]], dict[str, Any]]
     """The service function: a parsed request in, the JSON answer out."""
     schema: Schema | None
-    """The API's request schema (``None`` for the rule tools, which take query words)."""
+    """The API's request schema (``None`` for the rule tools, which take query words); for
+    ``quiz_question``, a schema of the operation's parameters as one object."""
     example: Mapping[str, Any]
     rules: tuple[str, ...] = ()
     """The rules the tool applies, cited when the answer breaks none."""
@@ -87,6 +91,10 @@ def _search(arguments: dict[str, Any]) -> dict[str, Any]:
 
 def _read(arguments: dict[str, Any]) -> dict[str, Any]:
     return rules_service.read_rule(arguments["rule_id"])
+
+
+def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
+    return quiz_service.ask(arguments["kind"], arguments["players"], arguments["seed"])
 
 
 TOOLS: Final[tuple[ToolSpec, ...]] = (
@@ -177,6 +185,23 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              arguments={"rule_id": {"type": "string", "maxLength": 80,
                                     "description": "A rule id: dotted kebab-case words.",
                                     "examples": ["play.overtrump"]}}),
+    ToolSpec("quiz_question", "Ask a quiz question",
+             "A quiz question drawn from a random deal of the rules engine: which cards may "
+             "be played (play), is this écart legal (ecart), how many points are these cards "
+             "worth (count), what does the taker score (score), which card wins this trick "
+             "(trick), may this bid be made (bid). It comes with its expected answer and "
+             "explanation: show the question and the position, keep the answer for "
+             "quiz_answer. The same kind, players and seed give the same question.",
+             "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
+             {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
+    ToolSpec("quiz_answer", "Mark an answer to a quiz question",
+             "Marks the learner's answer to the question quiz_question drew (the same kind, "
+             "players and seed) and explains it: right or not, the expected answer, for a "
+             "play question each card the learner got wrong with why. The answer goes in the "
+             "member of its kind: cards (play), legal (ecart, bid), points (count), score "
+             "(score), card (trick).",
+             "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
+             quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
              "The bid a good player would make with this hand after the earlier bids, with "
              "the hand's count (bouts, trumps, kings, long suits…) as reasons.",
@@ -200,6 +225,13 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              ("call.king", "call.ladder")),
 )
 """Every tool, in the order a client lists them."""
+
+_QUIZ_MIRRORS: Final = {"play": "check_play", "ecart": "check_ecart", "count": "count_cards",
+                        "score": "score", "trick": "trick_winner", "bid": "check_bid"}
+"""The tool that answers each kind of quiz question: its rules are the question's."""
+
+
+_SPECS: Final = {spec.name: spec for spec in TOOLS}
 
 
 # --- input schemas ---------------------------------------------------------------------------
@@ -228,21 +260,46 @@ def _inline(node: Any, components: Mapping[str, Any]) -> Any:
 def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
     """The tool's JSON Schema: the request body's schema of its operation in the OpenAPI
     document (descriptions and examples included), plus ``lang``."""
+    path_item = document["paths"]["/api/v1" + spec.path]
+    operation = path_item[spec.method.lower()]
     if spec.schema is None:
         schema: dict[str, Any] = {"type": "object", "properties": copy.deepcopy(
             dict(spec.arguments))}
         if spec.name == "read_rule":
             schema["required"] = ["rule_id"]
     else:
-        operation = document["paths"]["/api/v1" + spec.path][spec.method.lower()]
-        body = operation["requestBody"]["content"]["application/json"]["schema"]
-        schema = _inline(body, document["components"]["schemas"])
+        if spec.method == "GET":  # the operation's path and query parameters, as one object
+            schema = _parameters_schema([*path_item.get("parameters", []),
+                                         *operation["parameters"]],
+                                        document["components"]["schemas"])
+        else:
+            body = operation["requestBody"]["content"]["application/json"]["schema"]
+            schema = _inline(body, document["components"]["schemas"])
         if operation.get("description"):
             schema.setdefault("description", operation["description"].strip())
     schema["properties"]["lang"] = dict(LANG_PROPERTY)
     schema["additionalProperties"] = False
     schema["examples"] = [dict(spec.example)]
     return schema
+
+
+def _parameters_schema(parameters: list[Mapping[str, Any]],
+                       components: Mapping[str, Any]) -> dict[str, Any]:
+    """The path and query ``parameters`` of a GET operation (``lang``, a ``$ref``, aside: the
+    caller adds it) as the properties of one object."""
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for parameter in parameters:
+        if "$ref" in parameter or parameter["in"] not in ("path", "query"):
+            continue
+        prop = _inline(parameter["schema"], components)
+        prop.setdefault("description", parameter.get("description", ""))
+        if "example" in parameter:
+            prop.setdefault("examples", [parameter["example"]])
+        properties[parameter["name"]] = prop
+        if parameter.get("required"):
+            required.append(parameter["name"])
+    return {"type": "object", "properties": properties, "required": required}
 
 
 # --- calls -----------------------------------------------------------------------------------
@@ -327,8 +384,11 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
         more = len(rules) - len(shown) if "rules" in payload else 0
         head = found_rules(len(rules)) if "rules" in payload else ""
         return "\n".join([head, *shown, *(["…"] if more > 0 else [])]).strip()
-    cited = list(dict.fromkeys(_cited_rules(payload))) or list(spec.rules)
+    cited = list(dict.fromkeys(_cited_rules(payload))) or list(spec.rules) or list(
+        _SPECS[_QUIZ_MIRRORS[payload["kind"]]].rules if "kind" in payload else ())
     explanation = payload.get("explanation") or ""
+    if spec.name == "quiz_question":  # the question first, then its answer explained
+        explanation = f"{payload['question']}\n{explanation}"
     rules = "; ".join(f"{rule_id} ({rule_title(rule_id)})" for rule_id in cited)
     return f"{explanation}\n{rules_cited(rules)}".strip()
 
@@ -340,7 +400,7 @@ def call_tool(app: Flask, spec: ToolSpec, schema: Mapping[str, Any],
     arguments = dict(arguments)
     lang = arguments.pop("lang", None)
     query = {} if not isinstance(lang, str) else {"lang": lang}
-    path = "/api/v1" + spec.path.replace("{rule_id}", "x")
+    path = "/api/v1" + re.sub(r"\{\w+\}", "x", spec.path)
     with app.test_request_context(path, method=spec.method, query_string=query):
         if lang is not None and (not isinstance(lang, str)
                                  or primary_language(lang) not in supported_languages()):

@@ -9,7 +9,8 @@ rule of its own. The browser shows the position, takes the reader's answer, comp
 ``answer`` and shows the explanation.
 
 The same ``(kind, players, seed)`` gives the same question, so a question can be shared and
-tested; without a seed the view draws one and says which.
+tested; without a seed one is drawn and named (:func:`ask`). :func:`mark` marks a reader's
+answer to a question, as ``POST /api/v1/quiz/answer`` and the MCP tool ``quiz_answer`` do.
 
 >>> q = question("count", 4, 7)
 >>> q == question("count", 4, 7), q["answer"]["points"] == q["answer"]["half_points"] / 2
@@ -19,7 +20,7 @@ tested; without a seed the view draws one and says which.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from flask_babel import gettext as _
@@ -29,10 +30,15 @@ from rules_fr.contracts import Camp, Contract
 from rules_fr.ecart import random_legal_ecart
 from rules_fr.simulate import play_random_deal
 from rules_fr.table import rules_for
-from tutor.services import check, count, score
+from tutor.errors import FieldProblem
+from tutor.i18n.words import card_list
+from tutor.services import check, count, refuse, score
 from tutor.web.situations import ecart_situation, trick_situation
 
-__all__ = ["KINDS", "question"]
+__all__ = ["ANSWER_FIELDS", "KINDS", "SEEDS", "ask", "mark", "question"]
+
+SEEDS: Final = 1_000_000
+"""Seeds run from 0 to 999 999."""
 
 
 def _cards(codes: list[str]) -> list[Card]:
@@ -185,3 +191,76 @@ def question(kind: str, players: int, seed: int) -> dict[str, Any]:
     """The question ``kind`` drawn from ``seed`` at a table of ``players``, with its answer
     and explanation in the request's language."""
     return {"kind": kind, "players": players, "seed": seed, **KINDS[kind](players, seed)}
+
+
+def ask(kind: str, players: int, seed: int | None) -> dict[str, Any]:
+    """:func:`question`, drawing the seed when none is given (the answer names it)."""
+    return question(kind, players, seed if seed is not None else random.randrange(SEEDS))
+
+
+ANSWER_FIELDS: Final[dict[str, str]] = {
+    "play": "cards", "ecart": "legal", "count": "points", "score": "score", "trick": "card",
+    "bid": "legal"}
+"""The member of an answer that holds the reader's answer to each kind of question: the
+cards that may be played, legal or not, the points (in half-points once parsed), the
+taker's score, the card that wins the trick."""
+
+
+def _given(kind: str, body: Mapping[str, Any]) -> Any:
+    """The reader's answer, refused (422) when it is missing or given for another kind."""
+    name = ANSWER_FIELDS[kind]
+    allowed = ", ".join(("kind", "players", "seed", name))
+    problems = [FieldProblem(f"/{other}", "unknown-field", {"field": other, "allowed": allowed})
+                for other in sorted(set(ANSWER_FIELDS.values()) - {name}) if other in body]
+    if name not in body:
+        problems.append(FieldProblem(f"/{name}", "field-required"))
+    refuse(problems)
+    return body[name]
+
+
+def _not_among(name: str, cards: list[Card], shown: list[str], key: str) -> None:
+    """A card of the answer that the question does not show is a 422 at its place."""
+    codes = set(shown)
+    refuse([FieldProblem(f"/{name}" + ("" if name == "card" else f"/{i}"), key,
+                         {"card": card.code})
+            for i, card in enumerate(cards) if card.code not in codes])
+
+
+def mark(body: Mapping[str, Any]) -> dict[str, Any]:
+    """Mark the reader's answer to the question ``(kind, players, seed)``: ``right``, the
+    expected ``answer`` (the question's), the ``mistakes`` (for ``play``: each card whose
+    verdict the reader got wrong, with its explanation) and an ``explanation`` that gives the
+    mark, then why. The marking is the browser's (``quiz.js``): the same set of cards, the
+    same verdict, the same points, score or card."""
+    kind, players, seed = body["kind"], body["players"], body["seed"]
+    given = _given(kind, body)
+    asked = question(kind, players, seed)
+    expected, position = asked["answer"], asked["position"]
+    mistakes: list[dict[str, Any]] = []
+    lead = ""
+    if kind == "play":
+        _not_among("cards", given, position["hand"], "card-not-in-hand")
+        chosen = {card.code for card in given}
+        mistakes = [verdict for verdict in expected["cards"]
+                    if (verdict["card"] in chosen) != verdict["legal"]]
+        right = not mistakes
+        said: Any = sorted(chosen, key=position["hand"].index)
+        lead = _("The cards you may play: %(cards)s.", cards=card_list(expected["legal_cards"]))
+    elif kind in ("ecart", "bid"):
+        right, said = given is expected["legal"], given
+    elif kind == "count":
+        right, said = given == expected["half_points"], count.points_number(given)
+    elif kind == "score":
+        right, said = given == expected["scores"]["taker"], given
+        lead = _("The taker scores %(score)s.", score=expected["scores"]["taker"])
+    else:  # trick
+        _not_among("card", [given], position["cards"], "card-not-in-trick")
+        right, said = given.code == expected["card"], given.code
+    why = " ".join(part for part in (lead, asked["explanation"]) if part)
+    return {
+        "kind": kind, "players": players, "seed": seed, "question": asked["question"],
+        "position": position, "given": said, "right": right, "answer": expected,
+        "mistakes": mistakes,
+        "explanation": (_("Right. %(explanation)s", explanation=why) if right
+                        else _("Not quite. %(explanation)s", explanation=why)),
+    }
