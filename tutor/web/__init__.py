@@ -316,7 +316,13 @@ def card_table_texts() -> dict[str, Any]:
     from rules_fr.table import rules_for
 
     return {**practice_texts(), "sizes": {
-        str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)}}
+        str(n): list(rules_for(n).poignee_thresholds) for n in (3, 4, 5)},
+        # an online table: the referee's page, and the seats sitting out at six or seven
+        "sits_out": _("sits out this deal"),
+        "region_out": _("Sitting out this deal"),
+        "spectating": _("You follow the table as its referee: no hand is shown."),
+        "sitting_out": _("You sit out this deal: you follow it without a hand."),
+    }
 
 
 from tutor.web import referee as _referee  # noqa: E402,F401  (its routes join ``bp``)

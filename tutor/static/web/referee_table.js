@@ -5,10 +5,13 @@
  * what changed and shows the table as it is). A reload resumes from the address. The referee's
  * link also hands an idle seat to a robot, and gives it back.
  *
- * A seat of a table of 3 to 5 plays on the card table of the practice table (table.js, mounted
- * on #online-seat, no advice: other people play), with who is connected beside each name; the
- * referee's and spectators' link, and the tables of 6 or 7 where players sit out, keep the
- * plain view below.
+ * Every link opens the card table of the practice table (table.js, mounted on #online-seat,
+ * no advice: other people play), with who is connected beside each name. A seat plays there;
+ * at six or seven the seats sitting out the deal are shown beside the table, and a seat that
+ * sits one out follows it without a hand (the API gives it none); the referee's and
+ * spectators' link follows it as a spectator (no hand: the API's public view), and keeps the
+ * list of seats below it to hand an idle seat to a robot. The plain view below serves only a
+ * browser without table.js.
  *
  * The page follows the table by its stream: an EventSource opened with a stream ticket (POST
  * /tables/<id>/stream-tickets; an EventSource cannot send Authorization), each event waking a
@@ -191,6 +194,7 @@
     }
 
     function showScore(events) {
+      if (seatTable || cardMode()) return; // the card table reviews the deal itself
       const scored = (events || []).filter((e) => e.type === "scored" && e.score);
       if (!scored.length) return;
       const e = scored[scored.length - 1];
@@ -342,8 +346,8 @@
       K.text($("online-status"), facts.join(" · "));
     }
 
-    /* A seat of a table of 3 to 5: the card table, fed with each new view. */
-    const seatMode = () => Boolean(window.TarotTable && view && view.you.role === "seat" && view.players <= 5);
+    /* Every token, every table: the card table, fed with each new view. */
+    const cardMode = () => Boolean(window.TarotTable && view);
 
     function presenceNote(seat, v) {
       if (!v) return null;
@@ -355,8 +359,12 @@
 
     async function drawSeatTable(events) {
       if (!seatTable) {
-        ["online-trick-box", "online-hand-box", "online-verdict", "online-result-box", "online-status"].forEach((id) => { $(id).hidden = true; });
-        $("online-seats").closest("section").hidden = true;
+        ["online-trick-box", "online-hand-box", "online-result-box", "online-status"].forEach((id) => { $(id).hidden = true; });
+        // the referee keeps the seats (who is connected, a seat handed to a robot) and the
+        // verdict of those actions; a seat acts on its card table, which says its verdicts
+        const referee = view.you.role === "referee";
+        $("online-seats").closest("section").hidden = !referee;
+        $("online-verdict").hidden = !referee;
         seatRoot.hidden = false;
         seatTable = window.TarotTable.mount(seatRoot, {
           kit: kit, texts: JSON.parse($("table-texts").textContent), table: tableId, token: token,
@@ -390,8 +398,9 @@
       root.dataset.mine = mine() ? "true" : "false";
       root.dataset.seat = view.you.role === "seat" ? String(view.you.seat) : "referee";
       root.dataset.over = view.over ? "true" : "false";
-      if (seatMode()) {
+      if (cardMode()) {
         drawSheetOnly();
+        if (view.you.role === "referee") drawSeats();
         await drawSeatTable(events);
         return;
       }

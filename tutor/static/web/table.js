@@ -88,6 +88,7 @@
     const chienBox = node("div", { className: "chien-box", hidden: true });
     const actions = node("div", { className: "table-actions", "data-role": "actions" });
     const meBar = node("div", { className: "me-bar" });
+    const bench = node("section", { className: "bench", "aria-label": P.region_out, "data-role": "sitting-out", hidden: true });
     const hand = node("section", { className: "hand", "aria-label": P.region_hand, "data-role": "hand" });
     const handCount = node("p", { className: "hand-count", "aria-live": "polite" });
     const why = node("section", { className: "why", "aria-live": "polite", "data-role": "why", "aria-label": P.why_title });
@@ -97,7 +98,7 @@
     const sheetTable = node("table", { className: "sheet" });
     const sheetBox = node("section", { className: "scoresheet", "aria-label": P.region_sheet, "data-role": "scoresheet" },
       [node("h2", { text: P.region_sheet }), node("div", { className: "table-wrap" }, [sheetTable])]);
-    const playArea = node("div", { className: "play-area" }, [felt, meBar, hand, handCount, why, advice, counting]);
+    const playArea = node("div", { className: "play-area" }, [felt, bench, meBar, hand, handCount, why, advice, counting]);
     root.classList.add("card-table");
     root.replaceChildren(...[status, tools, playArea, reviewBox, options.sheet === false ? null : sheetBox].filter(Boolean));
 
@@ -146,15 +147,39 @@
 
     // --- names and places ----------------------------------------------------------------------
 
-    const me = () => (view && view.you && view.you.seat !== undefined ? view.you.seat : 0);
+    /* The seat of this page's token: null for the referee's (a spectator, no hand). At six or
+     * seven, five play each deal (deal.people) and the others sit out: a seat sitting out has
+     * no hand either — the API's view says it (no deal.hand, no legal action), never this. */
+    const me = () => (view && view.you && view.you.role === "seat" ? view.you.seat : null);
+    const people = (v) => {
+      const w = v || view;
+      return w.deal && w.deal.people ? w.deal.people : Array.from({ length: w.players }, (_, i) => i);
+    };
+    const myTurn = (v) => me() !== null && v.to_move === me();
+    const plays = (v) => me() !== null && people(v).includes(me());
+    /* The seat at the bottom of the table: this seat when it plays the deal; for a seat sitting
+     * out, the next one that plays; for the referee, the deal's first. */
+    function anchor(v) {
+      const p = people(v);
+      if (plays(v)) return me();
+      if (me() !== null) return p.find((s) => s > me()) ?? p[0];
+      return p[0];
+    }
+    const dealPlayers = () => people(shown).length; // the /check and /advice player count
+    const NO_LEGAL = { bids: [], calls: [], cards: [], poignees: [], ecart: false, jeu: false, chelem: false };
+    const legalOf = (v) => (v.you && v.you.legal) || NO_LEGAL;
+    const seatAt = (leader, i, v) => { const p = people(v); return p[(p.indexOf(leader) + i) % p.length]; };
     function name(seat) {
       if (options.names) return options.names(seat, view);
       if (seat === me()) return P.you;
       return (view && view.names && view.names[seat]) || fill(T.bot, { number: seat });
     }
     function place(seat, v) {
-      const n = (v || view).players;
-      return (PLACES[n] || PLACES[4])[((seat - me()) % n + n) % n] || "north";
+      const p = people(v);
+      const n = p.length;
+      const i = p.indexOf(seat);
+      if (i < 0) return "out";
+      return (PLACES[n] || PLACES[4])[((i - p.indexOf(anchor(v || view))) % n + n) % n] || "north";
     }
     const bidName = (bid) => P.bids[bid] || bid;
     const sortHand = (codes) => codes.slice().sort((a, b) => {
@@ -179,6 +204,7 @@
       if (deal.taker === seat) out.push(P.taker + (deal.contract ? " · " + bidName(deal.contract) : ""));
       if (deal.partner === seat) out.push(P.partner);
       if (deal.taker === seat && deal.chelem_announced) out.push(P.chelem_announced);
+      if (deal.people && !deal.people.includes(seat)) out.push(P.sits_out);
       return out;
     }
 
@@ -204,9 +230,8 @@
     // --- the trick ----------------------------------------------------------------------------
 
     function trickSlots(cards, leader, v, winner) {
-      const n = v.players;
       return cards.map((code, i) => {
-        const seat = (leader + i) % n;
+        const seat = seatAt(leader, i, v);
         const c = cardNode(code, false);
         c.setAttribute("aria-label", fill(P.played_by, { card: cardName(code), name: name(seat) }));
         return node("div", { className: "slot pos-" + place(seat, v) + (winner === seat ? " winner" : ""), "data-seat": String(seat) }, [
@@ -223,7 +248,7 @@
         note = fill(P.last_winner, { name: name(last.winner) });
       } else if (deal && deal.trick) {
         cards = deal.trick.cards; leader = deal.trick.leader;
-        if (!cards.length && deal.phase === "playing" && v.to_move === me()) note = P.you_lead;
+        if (!cards.length && deal.phase === "playing" && myTurn(v)) note = P.you_lead;
       }
       trickCards.replaceChildren(...trickSlots(cards, leader, v, winner));
       trickBox.replaceChildren(trickCards, trickNote);
@@ -237,7 +262,7 @@
         lastBox.replaceChildren(
           node("h3", { text: P.region_last }),
           node("div", { className: "last-cards" }, last.cards.map((code, i) => {
-            const seat = (last.leader + i) % v.players;
+            const seat = seatAt(last.leader, i, v);
             const c = mini(code, seat === last.winner ? "winner" : null);
             c.setAttribute("aria-label", fill(P.played_by, { card: cardName(code), name: name(seat) }));
             return c;
@@ -252,18 +277,25 @@
     function drawFelt() {
       const v = shown;
       const deal = stage === "play" ? v.deal : null;
-      const seats = [];
-      for (let s = 0; s < v.players; s += 1) if (s !== me()) seats.push(seatNode(s, v.deal));
-      felt.className = "felt players-" + v.players;
+      const around = people(v);
+      const seats = around.filter((s) => s !== me()).map((s) => seatNode(s, v.deal));
+      // a spectator (the referee, a seat sitting out): every seat of the deal around the felt
+      felt.className = "felt players-" + around.length + (plays(v) ? "" : " watching");
       felt.replaceChildren(...seats, trickBox, chienBox, actions, lastBox);
-      meBar.replaceChildren(seatNode(me(), v.deal));
+      meBar.hidden = me() === null;
+      meBar.replaceChildren(...(me() === null ? [] : [seatNode(me(), v.deal)]));
+      // at six or seven: who sits this deal out, beside the table
+      const out = [];
+      for (let s = 0; s < v.players; s += 1) if (!around.includes(s) && s !== me()) out.push(seatNode(s, v.deal));
+      bench.hidden = !out.length;
+      bench.replaceChildren(...(out.length ? [node("h3", { text: P.region_out }), node("div", { className: "bench-seats" }, out)] : []));
       drawTrick(deal || v.deal);
     }
 
     // --- the hand -----------------------------------------------------------------------------
 
     function selection() {
-      const legal = shown.you.legal;
+      const legal = legalOf(shown);
       if (poignee) return { set: poignee.pick, size: poignee.size };
       if (legal.ecart) return { set: ecartPick, size: shown.deal.chien ? shown.deal.chien.length : 0 };
       return null;
@@ -271,7 +303,7 @@
 
     function handCodes() {
       const deal = shown.deal;
-      const legal = shown.you.legal;
+      const legal = legalOf(shown);
       const cards = deal && deal.hand ? deal.hand.slice() : [];
       if (legal.ecart && deal.chien) deal.chien.forEach((c) => { if (!cards.includes(c)) cards.push(c); });
       return sortHand(cards);
@@ -280,8 +312,8 @@
     function drawHand() {
       const v = shown;
       const deal = v.deal;
-      const legal = v.you.legal;
-      const playing = stage === "play" && deal && deal.phase === "playing" && v.to_move === me() && !poignee;
+      const legal = legalOf(v);
+      const playing = stage === "play" && deal && deal.phase === "playing" && myTurn(v) && !poignee;
       const chosen = stage === "play" ? selection() : null;
       const codes = stage === "play" ? handCodes() : [];
       const focused = document.activeElement && hand.contains(document.activeElement) ? document.activeElement.dataset.code : null;
@@ -314,6 +346,8 @@
       });
       hand.replaceChildren(...buttons);
       hand.dataset.cards = String(buttons.length);
+      // no hand of its own: the referee's token, or a seat the API deals no hand this deal
+      hand.hidden = me() === null || Boolean(deal && !deal.hand);
       if (focusIndex >= 0 && buttons.length) {
         const again = buttons.find((b) => b.dataset.code === focused) || buttons[Math.min(focusIndex, buttons.length - 1)];
         again.focus();
@@ -332,8 +366,8 @@
         return;
       }
       const deal = shown.deal;
-      if (!deal || deal.phase !== "playing" || shown.to_move !== me()) return;
-      if (selected === code && shown.you.legal.cards.includes(code)) { play(code); return; }
+      if (!deal || deal.phase !== "playing" || !myTurn(shown)) return;
+      if (selected === code && legalOf(shown).cards.includes(code)) { play(code); return; }
       selected = code;
       drawHand();
       explainCard(code);
@@ -368,7 +402,7 @@
       const seq = shown.seq;
       say([node("p", { className: "hint", text: T.checking })]);
       const answer = await check("/check/play", {
-        players: shown.players, hand: deal.hand, trick: deal.trick.cards, card: code,
+        players: dealPlayers(), hand: deal.hand, trick: deal.trick.cards, card: code,
         first_trick: deal.tricks.length === 0, called_card: deal.called_card || null,
       });
       if (!shown || shown.seq !== seq || selected !== code) return;
@@ -389,7 +423,7 @@
 
     function drawActions() {
       const v = shown;
-      const legal = v.you.legal;
+      const legal = legalOf(v);
       const deal = v.deal;
       const out = [];
       if (stage !== "play") { actions.replaceChildren(); return; }
@@ -423,11 +457,11 @@
         if (legal.poignees.length) {
           out.push(node("p", { className: "prompt", text: P.poignee_prompt }));
           legal.poignees.forEach((level) => {
-            const size = (P.sizes[String(v.players)] || [])[["simple", "double", "triple"].indexOf(level)];
+            const size = (P.sizes[String(dealPlayers())] || [])[["simple", "double", "triple"].indexOf(level)];
             out.push(button(fill(P.poignee_levels[level], { count: size }), { className: "poignee", "data-level": level }, () => startPoignee(level, size)));
           });
         }
-        if (v.to_move === me() && legal.cards.length && deal && deal.phase === "playing") {
+        if (myTurn(v) && legal.cards.length && deal && deal.phase === "playing") {
           if (withAdvice) out.push(button(P.advice_play, { className: "advice-button", "data-role": "ask-advice" }, askPlayAdvice));
         }
       }
@@ -451,7 +485,7 @@
     }
     function askBidAdvice() {
       const deal = shown.deal;
-      advise("/advice/bid", { players: shown.players, hand: deal.hand, bids: deal.bids.map((b) => b.bid) }, (data) => [
+      advise("/advice/bid", { players: dealPlayers(), hand: deal.hand, bids: deal.bids.map((b) => b.bid) }, (data) => [
         node("p", { className: "verdict-title", "data-role": "advised", "data-bid": data.bid, text: fill(P.advised_bid, { bid: bidName(data.bid) }) }),
         node("p", { className: "legend", text: fill(P.advice_strength, { strength: data.strength }) }),
         ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
@@ -469,7 +503,7 @@
     }
     function askEcartAdvice() {
       const deal = shown.deal;
-      advise("/advice/ecart", { players: shown.players, contract: deal.contract, hand: deal.hand, chien: deal.chien, called_card: deal.called_card },
+      advise("/advice/ecart", { players: dealPlayers(), contract: deal.contract, hand: deal.hand, chien: deal.chien, called_card: deal.called_card },
         (data) => [
           node("p", { className: "verdict-title", text: P.advised_ecart }),
           data.ecart ? node("div", { className: "cards", "data-role": "advised-ecart" }, data.ecart.map((c) => mini(c))) : null,
@@ -483,7 +517,7 @@
       let partner = deal.partner;
       if (partner === null && deal.called_card && handCards.includes(deal.called_card) && deal.taker !== me()) partner = me();
       advise("/advice/play", {
-        players: shown.players, hand: handCards, trick: deal.trick.cards, seat: me(), taker: deal.taker,
+        players: dealPlayers(), hand: handCards, trick: deal.trick.cards, seat: me(), taker: deal.taker,
         contract: deal.contract, called_card: deal.called_card, partner: partner,
         history: deal.tricks.map((t) => ({ leader: t.leader, cards: t.cards })),
         first_trick: deal.tricks.length === 0, chien: deal.chien, ecart: deal.ecart || null,
@@ -507,7 +541,7 @@
       const deal = shown.deal;
       const cards = Array.from(ecartPick);
       setBusy(true);
-      const answer = await check("/check/ecart", { players: shown.players, contract: deal.contract, hand: deal.hand, chien: deal.chien, ecart: cards });
+      const answer = await check("/check/ecart", { players: dealPlayers(), contract: deal.contract, hand: deal.hand, chien: deal.chien, ecart: cards });
       setBusy(false);
       if (answer.ok && !answer.data.legal) { refused(P.refused + " — " + T.ecart_illegal, answer.data.explanation, answer.data.violations); return; }
       if (!answer.ok) { refused(P.refused, (answer.data && answer.data.detail) || T.unreachable, []); return; }
@@ -526,7 +560,7 @@
     async function showPoignee() {
       const cards = Array.from(poignee.pick);
       setBusy(true);
-      const answer = await check("/check/poignee", { players: shown.players, hand: shown.deal.hand, shown: cards });
+      const answer = await check("/check/poignee", { players: dealPlayers(), hand: shown.deal.hand, shown: cards });
       setBusy(false);
       if (answer.ok && answer.data.legal === false) { refused(P.refused + " — " + P.poignee_shown, answer.data.explanation, answer.data.violations); return; }
       if (!answer.ok) { refused(P.refused, (answer.data && answer.data.detail) || T.unreachable, (answer.data && answer.data.violations) || []); return; }
@@ -614,7 +648,7 @@
         node("h3", { text: P.region_count }),
         node("p", { "data-camp": "taker", text: fill(P.count_taker, { points: fmt(counted.taker) }) }),
         node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
-        shown.players === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
+        dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
       ].filter(Boolean));
     }
 
@@ -722,7 +756,7 @@
     function drawStatus() {
       const v = shown;
       const deal = v.deal;
-      const mine = v.to_move === me();
+      const mine = myTurn(v);
       let text;
       if (stage === "last-trick") text = P.deal_over;
       else if (stage === "review") text = fill(P.review_title, { number: review.number });
@@ -731,6 +765,8 @@
       else if (v.to_move === null || v.to_move === undefined || (v.bots || []).includes(v.to_move)) text = P.waiting;
       else text = fill(P.waiting_for, { name: name(v.to_move) }); // a person, at an online table
       const facts = [text];
+      if (me() === null) facts.push(P.spectating);
+      else if (deal && !deal.hand) facts.push(P.sitting_out);
       if (stage === "play" && deal && deal.called_card) facts.push(fill(P.called, { card: cardName(deal.called_card) }));
       if (status.textContent !== facts.join(" · ")) status.textContent = facts.join(" · ");
     }
@@ -741,7 +777,7 @@
       root.dataset.table = table;
       root.dataset.seq = String(view.seq);
       root.dataset.phase = stage === "play" ? (deal ? deal.phase : "") : "scored";
-      root.dataset.mine = stage === "play" && shown.to_move === me() ? "true" : "false";
+      root.dataset.mine = stage === "play" && myTurn(shown) ? "true" : "false";
       root.dataset.stage = stage;
       if (adviceFor !== null && adviceFor !== shown.seq) { adviceFor = null; advice.hidden = true; advice.replaceChildren(); }
       playArea.hidden = stage === "review";
