@@ -49,3 +49,20 @@ def test_the_bidding_step_on_a_phone(page) -> None:
     assert p.locator("#quiz-bid").get_attribute("data-result") == "right"
     assert p.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.shot("course-step")
+
+
+def test_a_step_asks_its_designed_questions_in_order_on_every_load(page) -> None:
+    """The step on following suit opens on its first designed position, "New question" asks
+    the next, and a reload starts again from the first (tests/test_course_exercises.py judges
+    each by the core)."""
+    from tutor.web.course import EXERCISE_SEEDS
+
+    p = page.page
+    first, second = EXERCISE_SEEDS[7][:2]
+    for _load in range(2):
+        page.goto("/course/7?lang=en")
+        assert _question(page, "play")["seed"] == first
+        p.locator("#quiz-play [data-role=quiz-new]").click()
+        p.wait_for_function(
+            f"() => document.getElementById('quiz-play').dataset.seed === '{second}'")
+        assert _question(page, "play")["seed"] == second

@@ -1,6 +1,12 @@
 """The beginner's course: twelve short steps from the cards to the score, each with a live
 exercise on the rules engine (a quiz of ``GET /api/v1/quiz/<kind>``, see ``quiz.js``).
 
+Each exercise is designed, not drawn: its questions are the quiz questions of fixed seeds
+(:data:`EXERCISE_SEEDS`), chosen so that each shows its step's point — on following suit, a
+position where the learner must follow; on trumping, one where they must trump; on the chien, a
+chien to count… (``tests/test_course_exercises.py`` judges each by the core). Every load of a
+step asks the same questions in the same order; after them "New question" draws at random.
+
 The steps' sentences are msgids of the catalogs (FR and EN); every number they state is read
 from the core (``rules_fr``: card points, hand and chien sizes, targets, contract base and
 multipliers, the petit au bout bonus), never written in a sentence, so the course cannot say
@@ -23,10 +29,26 @@ from rules_fr.scoring import CONTRACT_BASE, PETIT_AU_BOUT_BONUS, TARGETS
 from rules_fr.table import rules_for
 from tutor.web.texts import glossary_links
 
-__all__ = ["STEPS", "linked", "step", "steps"]
+__all__ = ["EXERCISE_SEEDS", "STEPS", "linked", "step", "steps"]
 
 STEPS: Final = 12
 """How many steps the course has."""
+
+EXERCISE_SEEDS: Final[dict[int, tuple[int, ...]]] = {
+    1: (7, 16, 25),  # trick: a trump beats the suit led, a face card of it among them
+    2: (0, 10, 11),  # count: an oudler among the cards
+    3: (3, 4, 7),  # count: two kinds of face card and low cards
+    4: (18, 37, 59),  # count: a chien
+    5: (0, 3, 5),  # bid: a bid no higher than one named before
+    6: (24, 42, 43),  # écart: a king or an oudler put aside
+    7: (3, 5, 11),  # play: a suit led that the hand holds: it must follow
+    8: (12, 34, 70),  # play: a suit led that the hand lacks: it must trump
+    9: (1, 6, 9),  # play: the excuse may be played when other cards may not
+    10: (13, 115, 129),  # trick: no trump; the highest card of the suit led wins
+    11: (25, 26, 49),  # count: an oudler and a face card among low cards
+    12: (15, 31, 35),  # score: a garde made, no petit au bout, no chelem
+}
+"""Each step's questions (quiz seeds at four players), in the order they are asked."""
 
 
 def _points(code: str) -> str:
@@ -42,7 +64,7 @@ def _contract_names() -> dict[Contract, str]:
 
 def steps() -> list[dict[str, Any]]:
     """Every step in the request's language: ``title``, ``paragraphs`` (plain text) and
-    ``exercise`` (``kind``, ``title``, ``lead``)."""
+    ``exercise`` (``kind``, ``title``, ``lead``, ``seeds``: its designed questions)."""
     total = sum(card.points_half for card in CARDS) // 2
     sizes = {n: rules_for(n) for n in (3, 4, 5)}
     names = _contract_names()
@@ -70,7 +92,7 @@ def steps() -> list[dict[str, Any]]:
         return {"title": title, "paragraphs": paragraphs,
                 "exercise": {"kind": kind, "title": heading, "lead": lead}}
 
-    return [
+    made = [
         make(_("The cards"), [
             _("French tarot is played with %(cards)s cards: four suits (spades, hearts, "
               "diamonds and clubs) of 14 cards each, 21 trumps numbered 1 to 21, and the "
@@ -161,6 +183,9 @@ def steps() -> list[dict[str, Any]]:
               "fails; the taker's side wins or loses as much as all the defenders together."),
         ], "score"),
     ]
+    for number, made_step in enumerate(made, 1):
+        made_step["exercise"]["seeds"] = list(EXERCISE_SEEDS[number])
+    return made
 
 
 def step(number: int) -> dict[str, Any] | None:

@@ -6,7 +6,8 @@
  * Every <section class="quiz" data-quiz="<kind>"> of a page becomes a quiz (the trainers'
  * quiz sections, the course's exercises). Its state is mirrored on the section for tests and
  * styles: data-state (idle | loading | asking | answered), data-seed, data-result (right |
- * wrong). Kinds: play (select the cards that may be played), ecart (legal or not?), count
+ * wrong); data-seeds (the course's designed questions) are asked first, in order. Kinds:
+ * play (select the cards that may be played), ecart (legal or not?), count
  * (how many points?), score (what does the taker score?), trick (which card wins?), bid (may
  * this bid be made?). */
 (function () {
@@ -214,10 +215,14 @@
         },
       };
 
-      newButton.addEventListener("click", () => ask());
+      // data-seeds: the designed questions (the course's), asked first and in order; then
+      // "New question" draws at random. A lone data-seed is the question to start with.
+      const designed = (section.dataset.seeds || section.dataset.seed || "").split(" ").filter(Boolean).map(Number);
+      let asked = 0;
+      const nextSeed = () => (asked < designed.length ? designed[asked++] : undefined);
+      newButton.addEventListener("click", () => ask(nextSeed()));
       drawTally();
-      const seed = section.dataset.seed;
-      if (section.dataset.autostart === "true") ask(seed ? Number(seed) : undefined);
+      if (section.dataset.autostart === "true") ask(nextSeed());
     }
 
     sections.forEach(mount);
