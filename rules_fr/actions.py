@@ -38,6 +38,10 @@ __all__ = [
 ]
 
 
+# One frozen record per kind, alike by nature: a kind is told by its type (``match`` and the
+# type checker read it), so kinds with the same fields (Discard, ShowChien and ShowPoignee;
+# CallCard and PlayCard) are still records of their own; what their payloads share is
+# handled once, by ACTION_KINDS (make_action, action_from_data).
 @dataclass(frozen=True, slots=True)
 class Bid:
     """A bid in the auction (bid.order): a contract, or ``None`` for « passe »."""
@@ -103,6 +107,8 @@ class ShowPoignee:
 
 @dataclass(frozen=True, slots=True)
 class PlayCard:
+    """A card played to the current trick."""
+
     seat: int
     card: Card
     kind: ClassVar[str] = "play"

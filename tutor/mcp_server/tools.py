@@ -97,6 +97,9 @@ def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
     return quiz_service.ask(arguments["kind"], arguments["players"], arguments["seed"])
 
 
+# A registry, table-driven: the rows are alike by nature (each names its tool, the operation
+# it mirrors, the service that answers, its schema, example and rules), and what every tool
+# does with its row is written once, in input_schema, call_tool and answer_text.
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
              "Whether a card may be played to the current trick (follow suit, trump, "
