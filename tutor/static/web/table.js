@@ -21,6 +21,11 @@
  *     onStale: async (seq, problem) => [nodes],  // optional: a 409 (the table moved on since
  *                                   // seq): what to say once the new view is drawn
  *   });
+ *   The token may be a seat's or the referee's: a view without a seat (you.role "referee"), or
+ *   a deal without this seat's hand (a seat sitting out, at six or seven), is drawn for a
+ *   spectator — the deal's seats around the felt, no hand, nothing to act on — from what the
+ *   API's view holds, never more; the seats sitting out a deal are listed beside the table.
+ *
  *   table.update(view, events)      // a new view of GET /tables/<id> (and the events since)
  *   table.refresh()                 // ask the server again
  *   table.destroy()                 // stop polling, empty the element
