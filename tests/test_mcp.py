@@ -355,6 +355,7 @@ def test_streamable_http() -> None:
         await _calls_each_tool(answers)(session)
         await _illegal_play_in_both_languages(session)
         await _bad_arguments_are_tool_errors(session)
+        await _quiz(session)
 
     _over_http(scenario)
 

@@ -71,17 +71,19 @@ def steps() -> list[dict[str, Any]]:
     multipliers = ", ".join(f"{names[c]} × {c.multiplier}" for c in Contract)
     exercise = {
         "trick": (_("Exercise: which card wins the trick?"),
-                  _("A whole trick from a random deal: press the card that wins it.")),
+                  _("A whole trick chosen for this step, then random ones: press the card "
+                    "that wins it.")),
         "count": (_("Exercise: how many points are these cards worth?"),
-                  _("A trick or a chien from a random deal: count its card points.")),
+                  _("A trick or a chien chosen for this step, then random ones: count its "
+                    "card points.")),
         "bid": (_("Exercise: may you make this bid?"),
                 _("Bids made so far at a table, and a bid: is it allowed?")),
         "ecart": (_("Exercise: is this écart legal?"),
-                  _("A taker's hand, the chien and an écart from a random deal: may the "
-                    "taker put these cards aside?")),
+                  _("A taker's hand, the chien and an écart chosen for this step, then "
+                    "random ones: may the taker put these cards aside?")),
         "play": (_("Exercise: which cards may you play?"),
-                 _("A position from a random deal: select every card you may play, then "
-                   "check your answer.")),
+                 _("A position chosen for this step, then random ones: select every card you "
+                   "may play, then check your answer.")),
         "score": (_("Exercise: what does the taker score?"),
                   _("The figures of a deal played out by the engine: work out the taker's "
                     "score.")),
