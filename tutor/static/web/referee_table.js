@@ -22,7 +22,7 @@
  * and the seats every few seconds.
  *
  * State mirrored on #online for the browser tests: data-seq, data-busy, data-phase, data-mine
- * (this seat is to act), data-seat, data-refusals, data-stream (open | polling); a seat's card
+ * (this seat is to act), data-seat, data-refusals, data-stream (open | polling); the card
  * table mirrors its own on #online-seat (see table.js). */
 (function () {
   "use strict";
@@ -41,7 +41,7 @@
     const seatRoot = $("online-seat");
     const eventTypes = (root.dataset.eventTypes || "").split(" ").filter(Boolean);
     const enc = encodeURIComponent(tableId);
-    let seatTable = null; // a seat's card table (table.js), once the view says it is a seat
+    let seatTable = null; // the card table (table.js), once the first view is in
     let source = null; // the EventSource, while one is open or opening
     let streamRetry = null;
     let view = null;
