@@ -14,23 +14,13 @@ from typing import Any, Final
 from flask import Response
 from marshmallow import Schema, fields
 
-from rules_fr.bidding import speaker_seat
 from rules_fr.cards import Card
-from rules_fr.deal import (
-    RedealReason,
-    chien_positions,
-    cutter_seat,
-    deal_order,
-    draw_dealer,
-    must_redraw,
-    next_dealer,
-    redeal,
-)
-from rules_fr.table import rules_for
+from rules_fr.deal import draw_dealer, must_redraw
 from tutor.api.base import ApiBlueprint, BaseSchema, reply
 from tutor.errors import FieldProblem, Unprocessable
 from tutor.fields import BoundedInt, CardField, CardList
-from tutor.i18n.facts import explain_draw, explain_plan
+from tutor.i18n.facts import explain_draw
+from tutor.services.check import deal_plan
 
 __all__ = ["blp"]
 
@@ -149,11 +139,6 @@ class PlanResponse(Schema):
     explanation = fields.String(required=True)
 
 
-def _redeal(reason: RedealReason, dealer: int, players: int) -> dict[str, Any]:
-    again = redeal(reason, dealer, players)
-    return {"dealer": again.dealer, "dealer_may_bid": again.dealer_may_bid}
-
-
 @blp.route("/plan", methods=["GET"])
 @blp.arguments(PlanQuery(), location="query")
 @blp.response(200, PlanResponse())
@@ -170,21 +155,4 @@ def plan_view(query: dict[str, Any]) -> Response:
     if dealer >= players:
         raise Unprocessable([FieldProblem("/query/dealer", "seat-range",
                                           {"seat": dealer, "players": players})])
-    rules = rules_for(players)
-    seats = [speaker_seat(dealer, players, spoken) for spoken in range(players)]
-    plan: dict[str, Any] = {
-        "players": players, "dealer": dealer, "cutter": cutter_seat(dealer, players),
-        "seats": seats, "first_speaker": seats[0], "last_speaker": dealer,
-        "next_dealer": next_dealer(dealer, players), "packet_size": rules.packet_size,
-        "packets": players * rules.hand_size // rules.packet_size,
-        "hand_size": rules.hand_size, "chien_size": rules.chien_size,
-        "pack": list(deal_order(players, dealer)),
-        "chien_positions": list(chien_positions(players)),
-        "redeal": {"all_passed": _redeal(RedealReason.ALL_PASSED, dealer, players),
-                   "misdeal": _redeal(RedealReason.MISDEAL, dealer, players),
-                   "petit_sec": _redeal(RedealReason.PETIT_SEC, dealer, players)},
-    }
-    plan["explanation"] = explain_plan(
-        dealer=dealer, cutter=plan["cutter"], first=seats[0], next_dealer=plan["next_dealer"],
-        packet_size=rules.packet_size, hand_size=rules.hand_size, chien_size=rules.chien_size)
-    return reply(plan)
+    return reply(deal_plan(players, dealer))

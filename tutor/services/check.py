@@ -29,7 +29,11 @@ from rules_fr.deal import (
     check_cut,
     check_deal,
     check_hand_for_misdeal,
+    chien_positions,
+    cutter_seat,
+    deal_order,
     is_petit_sec,
+    next_dealer,
     redeal,
 )
 from rules_fr.ecart import check_ecart, trumps_to_show
@@ -61,7 +65,13 @@ from tutor.i18n import (
     explain_poignee,
     violation_payload,
 )
-from tutor.i18n.facts import explain_auction, explain_chelem, explain_cut, explain_trick
+from tutor.i18n.facts import (
+    explain_auction,
+    explain_chelem,
+    explain_cut,
+    explain_plan,
+    explain_trick,
+)
 from tutor.services import refuse
 from tutor.services.count import points_number
 
@@ -334,3 +344,31 @@ def chelem(body: dict[str, Any]) -> dict[str, Any]:
     leader = chelem_leader(taker, dealer, players, announced=not found)
     return {"legal": not found, "violations": _violations(found), "leader": leader,
             "explanation": explain_chelem(found, seat, leader)}
+
+
+def _redeal(reason: RedealReason, dealer: int, players: int) -> dict[str, Any]:
+    again = redeal(reason, dealer, players)
+    return {"dealer": again.dealer, "dealer_may_bid": again.dealer_may_bid}
+
+
+def deal_plan(players: int, dealer: int) -> dict[str, Any]:
+    """How a deal goes at this table with this dealer (``GET /deal/plan``, and the worked
+    examples of the cut, the packets, the order of speaking and the next dealer)."""
+    rules = rules_for(players)
+    seats = [speaker_seat(dealer, players, spoken) for spoken in range(players)]
+    plan: dict[str, Any] = {
+        "players": players, "dealer": dealer, "cutter": cutter_seat(dealer, players),
+        "seats": seats, "first_speaker": seats[0], "last_speaker": dealer,
+        "next_dealer": next_dealer(dealer, players), "packet_size": rules.packet_size,
+        "packets": players * rules.hand_size // rules.packet_size,
+        "hand_size": rules.hand_size, "chien_size": rules.chien_size,
+        "pack": list(deal_order(players, dealer)),
+        "chien_positions": list(chien_positions(players)),
+        "redeal": {"all_passed": _redeal(RedealReason.ALL_PASSED, dealer, players),
+                   "misdeal": _redeal(RedealReason.MISDEAL, dealer, players),
+                   "petit_sec": _redeal(RedealReason.PETIT_SEC, dealer, players)},
+    }
+    plan["explanation"] = explain_plan(
+        dealer=dealer, cutter=plan["cutter"], first=seats[0], next_dealer=plan["next_dealer"],
+        packet_size=rules.packet_size, hand_size=rules.hand_size, chien_size=rules.chien_size)
+    return plan
