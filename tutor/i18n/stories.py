@@ -45,7 +45,9 @@ __all__ = ["called_card_sentence", "called_partner_sentence", "chelem_announced_
            "partie_length_sentence", "schedule_sentence", "entry_sentence",
            "entry_scores_sentence", "totals_sentence", "all_passed_partie_sentence",
            "gap_sentence", "match_points_sentence", "cards_played_sentence", "show_now_sentence",
-           "referee_bids_sentence",
+           "referee_bids_sentence", "imposed_garde_sentence",
+           "imposed_taker_sentence", "jeu_sentence", "first_card_sentence",
+           "change_ecart_sentence",
            "recorded_bids_sentence", "recorded_chien_sentence", "awaits_jeu_sentence",
            "referee_misdeal_sentence", "table_bid_sentence", "not_held_sentence"]
 
@@ -494,3 +496,37 @@ def referee_misdeal_sentence(players: int, dealer: int, again: int) -> str:
 def table_bid_sentence(seat: int, bid: Any) -> str:
     return gettext("Seat %(seat)s then bids %(bid)s.", seat=str(seat),
                    bid=gettext("pass") if bid is None else contract_name(bid, article=True))
+
+
+# --- duplicate: an imposed garde -----------------------------------------------------------------
+
+
+@speaking
+def imposed_garde_sentence(players: int, taker: int) -> str:
+    return gettext("In duplicate, with %(players)s, the deal is prepared in advance and the "
+                   "garde is imposed on seat %(taker)s: nobody bids.",
+                   players=players_phrase(players), taker=str(taker))
+
+
+@speaking
+def imposed_taker_sentence(taker: int, contract: str) -> str:
+    return gettext("Seat %(taker)s takes %(contract)s without a word spoken: he takes the "
+                   "chien into his hand and makes his écart.", taker=str(taker),
+                   contract=contract_name(contract, article=True))
+
+
+@speaking
+def jeu_sentence(taker: int) -> str:
+    return gettext("Seat %(taker)s says “Jeu”.", taker=str(taker))
+
+
+@speaking
+def first_card_sentence(seat: int, card: Card) -> str:
+    return gettext("Seat %(seat)s plays the first card, %(card)s.", seat=str(seat),
+                   card=card_name(card))
+
+
+@speaking
+def change_ecart_sentence(taker: int, cards: Sequence[Card]) -> str:
+    return gettext("Seat %(taker)s then wants to change his écart for %(cards)s.",
+                   taker=str(taker), cards=card_list(cards))

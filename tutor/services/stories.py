@@ -22,9 +22,11 @@ from typing import Any, Final
 from rules_fr.actions import Action, Bid, ShowChien
 from rules_fr.bidding import speaker_seat
 from rules_fr.cards import CARDS, Card, parse_card
+from rules_fr.catalog import RULES
 from rules_fr.contracts import Camp, Contract
 from rules_fr.deal import RedealReason, draw_dealer, must_redraw, redeal
 from rules_fr.deal import deal as deal_cards
+from rules_fr.donne import DeclareJeu, Discard, Donne, PlayCard
 from rules_fr.duplicate import match_points
 from rules_fr.machine import Phase
 from rules_fr.partie import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, Partie
@@ -33,9 +35,10 @@ from rules_fr.poignee import PoigneeLevel
 from rules_fr.scoring import score
 from rules_fr.table import rules_for
 from tutor.errors import Unprocessable
-from tutor.i18n import review, score_payload, violation_message
+from tutor.i18n import review, rule_payload, score_payload, violation_message
 from tutor.i18n import stories as say
 from tutor.i18n.facts import explain_draw, explain_partie
+from tutor.i18n.violations import with_rule
 from tutor.services import check
 from tutor.services.count import count
 from tutor.services.score import score_deal
@@ -46,14 +49,6 @@ UNTOLD: Final[Mapping[str, str]] = {
     "arbitrage/relever-son-jeu-avant-la-fin-de-la-distribution-expose-a-une-penalite-de-l-arbitre":
         "Its steps only read the rule's own text, note and source, which the rule's page "
         "shows above its examples: no deal, hand or figure happens in it to be told.",
-    "arbitrage/l-ecart-ne-peut-plus-etre-modifie-une-fois-la-premiere-carte-jouee":
-        "A live duplicate table's sequence (tutor.tables): its deal is shuffled by the test "
-        "and the écart is whatever the table chooses, so no card of it is the scenario's; "
-        "the one fact, a change of écart refused once a card is played, is the rule's text.",
-    "duplicate/en-duplicate-la-garde-est-imposee-sans-encheres":
-        "A live duplicate table (POST /tables) with a shuffled deal: its one fact, the garde "
-        "imposed on a seat with no bid, is what the table's setup says, not a computation of "
-        "the core's to tell.",
 }
 """The seed examples deliberately left untold, each with why (``tests/test_stories.py`` fails
 on a seed example with neither a story nor a reason here)."""
@@ -299,6 +294,11 @@ _STEPS: Final[tuple[tuple[re.Pattern[str], _Step], ...]] = tuple(
          _set(kind=lambda m: "referee", players=lambda m: int(m.group(1)),
               dealer=lambda m: int(m.group(2)))),
         (r"^l'arbitre constate une fausse donne$", _act("misdeal")),
+        (r"^une donne duplicate à (\d) joueurs où la garde est imposée au joueur (\d)$",
+         _set(kind=lambda m: "duplicate", players=lambda m: int(m.group(1)),
+              taker=lambda m: int(m.group(2)))),
+        (r"^le preneur fait son écart et dit « Jeu »$", _act("ecart_jeu")),
+        (r"^la première carte est jouée$", _act("first_card")),
         (r'^les enchères enregistrées sont "([^"]*)"$', _act("bids", lambda m: _bids(m.group(1)))),
         (r'^le joueur (\d) annonce "([^"]+)" à la table$',
          _act("bid", lambda m: (int(m.group(1)), _bid(m.group(2))))),
@@ -824,11 +824,66 @@ def _referee_story(s: _Situation) -> dict[str, Any] | None:
                 refused = [code.code.value for code in found]
                 lines.append({"part": "verdict", "text": " ".join(
                     violation_message(v) for v in found)})
+                if kind == "chien" and donne.phase is Phase.ANNOUNCING:
+                    lines.append(_rule_line("chien.arbiter"))  # why no chien is recorded
                 break
             donne.apply(action)
     return {"kind": "referee", "lines": lines, "figures": {
         "refused": refused, "phase": donne.phase.value, "dealer": donne.dealer,
         "taker": donne.taker, "to_move": donne.to_move}}
+
+
+def _rule_line(rule_id: str) -> dict[str, Any]:
+    """The rule a refusal applies, its text in the reader's language, cited."""
+    text = " ".join(rule_payload(RULES[rule_id])["text"].split())
+    return {"part": "verdict", "text": with_rule(text, rule_id)}
+
+
+def _duplicate_story(s: _Situation) -> dict[str, Any] | None:
+    """A duplicate deal (:class:`rules_fr.donne.Donne` with a fixed contract): the garde
+    imposed, and, when the scenario goes on, the écart, « Jeu », the first card and a change
+    of écart refused. The deal is the core's seeded deal (the scenario names no card)."""
+    if s.taker is None:
+        return None
+    donne = Donne(deal_cards(s.players, seed=s.players), fixed_contract=(s.taker, Contract.GARDE))
+    if donne.phase is not Phase.ECART or donne.contract is None:
+        return None
+    deal = [say.imposed_garde_sentence(s.players, s.taker)]
+    figures: dict[str, Any] = {"taker": donne.taker, "contract": donne.contract.code,
+                               "bids": list(donne.bids), "phase": donne.phase.value}
+    if not s.actions:
+        return _verdict_story("duplicate", s, deal, [], {"explanation": say.imposed_taker_sentence(
+            s.taker, donne.contract.code)}, figures)
+    if [kind for kind, _ in s.actions] != ["ecart_jeu", "first_card"]:
+        return None
+    taker = s.taker
+    pool = sorted(donne.hands[taker] | donne.chien, key=lambda c: c.index)
+    plain = [c for c in pool if not c.is_trump and not c.is_excuse and not c.is_king]
+    size = rules_for(s.players).chien_size
+    ecart = plain[:size]
+    play = [say.ecart_aside_sentence(ecart), say.jeu_sentence(taker)]
+    for action in (Discard(taker, tuple(ecart)), DeclareJeu(taker)):
+        if donne.check(action):
+            return None
+        donne.apply(action)
+    seat = donne.to_move
+    if seat is None:
+        return None
+    card = min(donne.legal_cards(seat), key=lambda c: c.index)
+    donne.apply(PlayCard(seat, card))
+    play.append(say.first_card_sentence(seat, card))
+    other = [c for c in sorted(donne.hands[taker], key=lambda c: c.index)
+             if c not in ecart][:size]
+    play.append(say.change_ecart_sentence(taker, other))
+    found = donne.check(Discard(taker, tuple(other)))
+    if not found:
+        return None
+    lines = [{"part": "deal", "text": t} for t in deal] + \
+            [{"part": "play", "text": t} for t in play] + \
+            [{"part": "verdict", "text": " ".join(violation_message(v) for v in found)},
+             _rule_line("ecart.jeu")]
+    figures |= {"refused": [v.code.value for v in found], "phase": donne.phase.value}
+    return {"kind": "duplicate", "lines": lines, "figures": figures}
 
 
 def _unknown_card_story(s: _Situation) -> dict[str, Any] | None:
@@ -849,7 +904,7 @@ _TELLERS: Final = {"score": _score_story, "play": _play_story, "ecart": _ecart_s
                    "draw": _draw_story, "count": _count_story, "plan": _plan_story,
                    "deal_check": _deal_check_story, "partie": _partie_story,
                    "match_points": _match_points_story, "poignee_timing": _poignee_timing_story,
-                   "referee": _referee_story}
+                   "referee": _referee_story, "duplicate": _duplicate_story}
 
 
 def stories(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
