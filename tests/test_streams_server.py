@@ -28,6 +28,8 @@ from test_tables_server import _drive, _raw_events, pg_schema
 
 REDIS = ("127.0.0.1", 6379)
 REDIS_DB = 1
+TICKET_SECONDS = 5
+"""The stream tickets' lifetime in the ticket test (60 s by default)."""
 
 PLAY_BODY = {"players": 4, "hand": ["7H", "KH", "T3", "EX", "2S"], "trick": ["5H"],
              "card": "T3"}
@@ -215,16 +217,22 @@ def test_two_instances_deliver_each_others_events(carrier: str, pg_url: str,
 def test_stream_tickets_open_one_stream_expire_and_never_leak(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/live.db"
     log = tmp_path / "access.log"
+    # Tickets of 5 s: a ticket's expiry is whole Unix seconds (issued at t, it expires at
+    # int(t) + 5), so a 2 s ticket could be worth only 1 s, too short on a loaded machine for
+    # the stream it opens and the refusals that need it unexpired; the test waits for the
+    # expiry itself below, not for a fixed time.
     with LiveServer(url, prefix=_prefix(), access_log=log,
-                    extra_env={"TAROT_STREAM_TICKET_SECONDS": "2"}) as server:
+                    extra_env={"TAROT_STREAM_TICKET_SECONDS": str(TICKET_SECONDS)}) as server:
         http = UrllibHttp(server.base)
         table, other = _table(http), _table(http)
         tid = table["id"]
         seat_token = table["seat_tokens"][2]["token"]
 
         status, issued = http.post(f"{API}/{tid}/stream-tickets", {}, seat_token)
-        assert status == 201 and issued["seat"] == 2 and 0 < issued["expires_in"] <= 2
+        assert status == 201 and issued["seat"] == 2
+        assert 0 < issued["expires_in"] <= TICKET_SECONDS
         ticket = issued["ticket"]
+        expiry = int(ticket.split(".")[2])  # <table>.<seat>.<expiry>.<signature>
         stream = SseStream(server.port, issued["stream"] + "&limit=1")
         assert stream.status == 200
         deal = stream.next_message()
@@ -264,7 +272,7 @@ def test_stream_tickets_open_one_stream_expire_and_never_leak(tmp_path: Path) ->
         assert stream.status == 200 and stream.next_message() is not None
         stream.close()
 
-        time.sleep(3.1)
+        time.sleep(max(0.0, expiry + 0.3 - time.time()))  # past the expiry (same clock)
         refused(issued["stream"], 401, "ticket-expired")
 
         # never in a view, an event or the access log

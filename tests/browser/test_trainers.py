@@ -157,6 +157,9 @@ def test_figures_no_deal_gives_are_explained_without_a_422(page) -> None:
     assert not scored and p.locator("#sheet-add").is_disabled()
     # Possible figures are scored as before.
     p.fill("#score-points", "49")
-    p.get_by_role("button", name="Compute the score").click()
+    # the verdict in the page may come before Playwright hands the response event to Python:
+    # wait for the event itself before counting what was sent
+    with p.expect_response(lambda r: "/api/v1/score?" in r.url):
+        p.get_by_role("button", name="Compute the score").click()
     verdict.locator(".verdict-title.good").wait_for()
     assert scored == [200]
