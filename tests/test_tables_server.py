@@ -85,13 +85,10 @@ class Server:
         self.proc.wait(10)
 
     def stop(self) -> None:
+        """The end of a test's server: kill -9 (a test checks nothing after it, and a graceful
+        stop waits a second for the workers)."""
         if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
+            self.kill()
 
 
 def _pg_url() -> str | None:
