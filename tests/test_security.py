@@ -206,3 +206,34 @@ def test_by_default_no_origin_may_call_the_tables(tmp_path: Path) -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/t.sqlite"})
     response = _preflight(app.test_client(), "/api/v1/tables", "https://club.example")
     assert "Access-Control-Allow-Origin" not in response.headers
+
+
+def _library_hooks(app: Flask) -> None:
+    """Put flask-cors's and flask-compress's own hooks back where the app's shortcuts run."""
+    after = app.after_request_funcs[None]
+    for i, hook in enumerate(after):
+        after[i] = getattr(hook, "uncached", None) or getattr(hook, "library_hook", None) or hook
+
+
+@pytest.mark.parametrize("origin", [None, "https://club.example", "https://other.example"])
+def test_shortcut_hooks_answer_as_the_libraries_do(tmp_path: Path, origin: str | None) -> None:
+    """The remembered CORS headers (no Origin) and the skipped compression hook (no
+    Accept-Encoding) give every response the very headers flask-cors and flask-compress give
+    it: pages, rules, checks, tables, a 404, a 405, twice each (the second one remembered)."""
+    config = {"DATABASE_URL": f"sqlite:///{tmp_path / 'tutor.sqlite'}",
+              "TABLE_CORS_ORIGINS": "https://club.example"}
+    fast, plain = create_app(config), create_app(config)
+    _library_hooks(plain)
+    headers = {"Origin": origin} if origin else {}
+    asks = [("GET", "/", None), ("GET", "/api/v1/rules/play.follow-suit", None),
+            ("POST", "/api/v1/ping", {}), ("POST", "/api/v1/check/play", {
+                "players": 4, "hand": ["KH", "T2"], "trick": ["5H"], "card": "KH"}),
+            ("GET", "/api/v1/tables/nothere", None), ("POST", "/api/v1/tables", {"players": 9}),
+            ("GET", "/api/v1/nothing", None), ("DELETE", "/api/v1/ping", None),
+            ("GET", "/static/web/tutor.css", None)]
+    for _ in range(2):
+        for method, path, body in asks:
+            got = [sorted(app.test_client().open(path, method=method, json=body,
+                                                 headers=headers).headers.items())
+                   for app in (fast, plain)]
+            assert got[0] == got[1], (method, path)

@@ -18,6 +18,7 @@ The preflight cache (``Access-Control-Max-Age``) is flask-cors's ``CORS_MAX_AGE`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from flask import Flask, Response, request
@@ -71,5 +72,28 @@ def init_caching(app: Flask) -> None:
     # brotli then gzip: every HTTP client decodes gzip, most brotli; zstd (flask-compress's
     # first choice) is still missing from many that advertise it
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-    Compress(app)
+    app.config["COMPRESS_REGISTER"] = False  # its hook runs through _compress_when_asked
+    app.after_request(_compress_when_asked(Compress(app)))
     app.after_request(_tag_cacheable)
+
+
+def _compress_when_asked(compress: Compress) -> Callable[[Response], Response]:
+    """flask-compress's hook for a request that says which codings it accepts; for one that
+    says none (``wrk``, most programs) only the hook's first step, all it would do: add
+    ``Accept-Encoding`` to ``Vary``, so a cache never serves a compressed answer to it. (The
+    rest of the hook reads a dozen settings and headers to decide, at every request, that
+    there is nothing to compress.)"""
+
+    def compress_when_asked(response: Response) -> Response:
+        if "HTTP_ACCEPT_ENCODING" in request.environ:
+            return compress.after_request(response)
+        headers = response.headers
+        vary = headers.get("Vary")
+        if not vary:
+            headers["Vary"] = "Accept-Encoding"
+        elif "accept-encoding" not in vary.lower():
+            headers["Vary"] = f"{vary}, Accept-Encoding"
+        return response
+
+    compress_when_asked.library_hook = compress.after_request  # type: ignore[attr-defined]
+    return compress_when_asked

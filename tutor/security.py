@@ -25,9 +25,10 @@ methods and headers they use.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, cast
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask_cors import CORS
 
 from tutor.config import API_PREFIX
@@ -102,3 +103,48 @@ def init_security(app: Flask) -> None:
         path: tables for path in TABLE_PATHS}
     resources[rf"{API_PREFIX}/.*"] = {"origins": app.config["CORS_ORIGINS"], **common}
     CORS(app, resources=resources)
+    after = app.after_request_funcs[None]
+    if getattr(after[-1], "__name__", "") != "cors_after_request":
+        raise RuntimeError("flask-cors's after_request hook not found")
+    after[-1] = _remembered(cast(_Hook, after[-1]))
+
+
+_PER_REQUEST: Final = ("HTTP_ORIGIN", "HTTP_ACCESS_CONTROL_REQUEST_PRIVATE_NETWORK")
+"""The request headers flask-cors reads besides the method and the path."""
+
+
+_Hook = Callable[[Response], Response]
+
+
+def _remembered(cors_after_request: _Hook) -> _Hook:
+    """flask-cors's hook, its answer remembered per URL rule for requests that name no origin.
+
+    flask-cors matches the path against each resource's pattern and builds its headers in a
+    MultiDict on every response — a quarter of a ping. Without an ``Origin`` (a program, a
+    chatbot, an app: no browser asks cross-origin without one) and outside a preflight, what
+    it adds depends only on the resource the path falls in, so on the URL rule: the headers
+    it adds to a bare response are kept, per rule, and added again. A request with an origin,
+    a preflight, a path matching no rule (a 404) or a response that already says its origin
+    goes through flask-cors itself. The rules are the app's, so the dict is bounded."""
+    added_by_rule: dict[str, tuple[tuple[str, str], ...]] = {}
+
+    def cors_remembered(response: Response) -> Response:
+        environ = request.environ
+        rule = request.url_rule
+        if (rule is None or environ.get("REQUEST_METHOD") == "OPTIONS"
+                or any(name in environ for name in _PER_REQUEST)
+                or "Access-Control-Allow-Origin" in response.headers):
+            return cors_after_request(response)
+        added = added_by_rule.get(rule.rule)
+        if added is None:
+            probe = Response()
+            before = len(probe.headers)
+            cors_after_request(probe)
+            added = added_by_rule[rule.rule] = tuple(probe.headers.items())[before:]
+        headers = response.headers
+        for name, value in added:
+            headers.add(name, value)
+        return response
+
+    cors_remembered.uncached = cors_after_request  # type: ignore[attr-defined]
+    return cors_remembered

@@ -350,7 +350,8 @@ def refuse_unsupported_language() -> Response | None:
 
     from tutor.i18n.language import primary_language, supported_languages
 
-    asked = request.args.get("lang")
+    asked = request.args.get("lang") if "lang" in request.environ.get("QUERY_STRING", "") \
+        else None  # (parsing every query string costs more than this check)
     if (asked is None or not request.path.startswith("/api/")
             or primary_language(asked) in supported_languages()):
         return None

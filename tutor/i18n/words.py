@@ -23,6 +23,7 @@ import functools
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from decimal import Decimal
+from types import SimpleNamespace
 from typing import Any, Final, Literal, ParamSpec, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -32,7 +33,6 @@ from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import NullTranslations
 from flask import g, has_app_context
 from flask.globals import _cv_app
-from flask_babel import get_domain, get_locale
 
 from rules_fr.cards import BY_CODE, CAVALIER, DAME, ROI, VALET, Card, CardSet, Suit
 
@@ -75,7 +75,8 @@ class Speech:
     """One catalog in one locale: its gettext lookups (bound, as Flask-Babel calls them), the
     locale's decimal mark, and the card names and score derivations already said.
 
-    One per catalog object of Flask-Babel (two apps with their own catalogs never share one).
+    One per Flask-Babel domain (one per app: two apps with their own catalogs never share one)
+    and locale.
     """
 
     __slots__ = ("__weakref__", "decimal", "gettext", "locale", "names", "ngettext",
@@ -94,6 +95,7 @@ class Speech:
 
 
 _SPEECHES: WeakKeyDictionary[Any, dict[str, Speech]] = WeakKeyDictionary()
+"""Speeches by Flask-Babel domain (one per app) and locale."""
 _OUTSIDE: Final = Speech(NullTranslations(), _OUTSIDE_LOCALE)
 _ACTIVE: ContextVar[Speech | None] = ContextVar("tutor_i18n_speech", default=None)
 _G_STATE: Final = "_tutor_i18n"
@@ -115,34 +117,38 @@ def _resolve() -> Speech:
 
     Kept on ``g`` for the rest of the request while Flask-Babel's locale and domain stay the
     same objects (``force_locale`` or ``refresh`` change them, and a new Speech is found).
-    Once they are resolved, they are read from Flask-Babel's namespace on ``g`` directly
-    (what its ``get_locale`` and ``get_domain`` return): through Flask's proxies that check
-    cost more than the words it serves."""
+    They are read from, and at a request's first word stored into, Flask-Babel's namespace on
+    ``g`` as its ``get_locale`` and ``get_domain`` do (the locale selector's choice, else the
+    default locale; the Babel instance's domain) — through Flask's proxies those two calls
+    and the catalog lookup cost a tenth of a request, more than the words they serve."""
     app_context = _cv_app.get(None)
-    if app_context is not None:
-        found_g = app_context.g
-        known: _RequestState | None = getattr(found_g, _G_STATE, None)
-        babel = getattr(found_g, "_flask_babel", None)
-        if known is not None and babel is not None and known.locale is not None and \
-                getattr(babel, "babel_locale", None) is known.locale and \
-                getattr(babel, "babel_domain", None) is known.domain:
-            return known.speech
-    locale = get_locale()
-    if locale is None:  # no app context: Flask-Babel answers with empty translations
+    if app_context is None:  # Flask-Babel answers with empty translations
         return _OUTSIDE
-    domain = get_domain()
-    state: _RequestState | None = g.get(_G_STATE)
-    if state is not None and state.locale is locale and state.domain is domain:
-        return state.speech
-    translations = domain.get_translations()  # what flask_babel.get_translations() returns
+    found_g = app_context.g
+    babel = getattr(found_g, "_flask_babel", None)
+    if babel is None:
+        babel = found_g._flask_babel = SimpleNamespace()
+    locale = getattr(babel, "babel_locale", None)
+    domain = getattr(babel, "babel_domain", None)
+    known: _RequestState | None = getattr(found_g, _G_STATE, None)
+    if known is not None and locale is not None and locale is known.locale and \
+            domain is known.domain:
+        return known.speech
+    state = app_context.app.extensions["babel"]
+    if locale is None:
+        chosen = state.locale_selector() if state.locale_selector is not None else None
+        locale = babel.babel_locale = state.instance.default_locale if chosen is None \
+            else Locale.parse(chosen)
+    if domain is None:
+        domain = babel.babel_domain = state.instance.domain_instance
     code = str(locale)
-    by_locale = _SPEECHES.get(translations)
+    by_locale = _SPEECHES.get(domain)
     if by_locale is None:
-        by_locale = _SPEECHES[translations] = {}
+        by_locale = _SPEECHES[domain] = {}
     found = by_locale.get(code)
-    if found is None:
-        found = by_locale[code] = Speech(translations, code)
-    setattr(g, _G_STATE, _RequestState(locale, domain, found))
+    if found is None:  # the domain's catalog of that locale, loaded once (Flask-Babel keeps it)
+        found = by_locale[code] = Speech(domain.get_translations(), code)
+    setattr(found_g, _G_STATE, _RequestState(locale, domain, found))
     return found
 
 
