@@ -141,7 +141,7 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
             for i, p in enumerate(players):
                 mine = _api_view(server, table_id, tokens[i])["deal"]
                 expected = set(mine.get("hand") or [])
-                if _state(p)["phase"] == "ecart" and i == seat:
+                if i == seat and _state(p)["phase"] == "ecart":
                     expected |= set(mine["chien"])
                 assert hands[i] == expected, (i, hands[i], expected)
                 for j in range(4):
