@@ -6,6 +6,7 @@ one way would differ from one started the other.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from alembic.autogenerate import compare_metadata
@@ -83,3 +84,19 @@ def test_a_database_with_tables_is_migrated_not_created(database: str) -> None: 
     finally:
         _drop_all(engine)
         engine.dispose()
+
+
+def test_every_path_that_reads_tables_runs_the_late_migration(tmp_path: Path) -> None:
+    """The hook that brings the schema up when the start could not (database down) is a hook
+    of the blueprints that read tables: every rule under those paths belongs to one of them,
+    so a blueprint added later cannot skip it."""
+    from tutor import create_app
+    from tutor.health import _DATABASE_BLUEPRINTS, _NEEDS_DATABASE, _migrate_when_reachable
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'tutor.sqlite'}"})
+    reading = {rule.endpoint.partition(".")[0] for rule in app.url_map.iter_rules()
+               if rule.rule.startswith(_NEEDS_DATABASE)}
+    assert reading and reading <= set(_DATABASE_BLUEPRINTS)
+    for blueprint in _DATABASE_BLUEPRINTS:
+        assert _migrate_when_reachable in app.before_request_funcs[blueprint]
+    assert _migrate_when_reachable not in app.before_request_funcs.get(None, [])

@@ -42,6 +42,8 @@ OUTAGES: Final = (OperationalError, InterfaceError, PoolTimeout)
 """What SQLAlchemy raises when the database cannot be reached or used right now."""
 
 _NEEDS_DATABASE: Final = (f"{API_PREFIX}/tables", f"{API_PREFIX}/duplicate/compare")
+_DATABASE_BLUEPRINTS: Final = ("tables", "table-review", "duplicate")
+"""The blueprints whose paths include those of :data:`_NEEDS_DATABASE`."""
 
 
 def add_check(app: Flask, name: str, check: Callable[[], bool], *, required: bool) -> None:
@@ -121,7 +123,9 @@ def init_health(app: Flask) -> None:
     app.add_url_rule("/ready", "ready", ready)
     for outage in OUTAGES:
         app.register_error_handler(outage, _database_outage)
-    app.before_request(_migrate_when_reachable)
+    # only the blueprints that read tables (Flask keys a blueprint's hooks by its name)
+    for blueprint in _DATABASE_BLUEPRINTS:
+        app.before_request_funcs.setdefault(blueprint, []).append(_migrate_when_reachable)
     add_check(app, "database", _database_up, required=True)
     from tutor.limits import storage_uri
 

@@ -100,21 +100,25 @@ def _only_where_limited(app: Flask, limiter: Limiter) -> None:
     limited = frozenset(LIMITED_ENDPOINTS)
     before = app.before_request_funcs.setdefault(None, [])
     check = limiter._check_request_limit
-    at = before.index(check)
+    before.remove(check)
 
     def check_where_limited() -> None:
         if request.endpoint in limited:
             check()
 
-    before[at] = check_where_limited
     after = app.after_request_funcs.setdefault(None, [])
-    found = [i for i, f in enumerate(after) if isinstance(f, partial) and f.args == (limiter,)
+    found = [f for f in after if isinstance(f, partial) and f.args == (limiter,)
              and f.func.__name__.endswith("__inject_headers")]
     if len(found) != 1:
         raise RuntimeError("flask-limiter's after_request hook not found")
-    inject = cast(Callable[[Response], Response], after[found[0]])
+    after.remove(found[0])
+    inject = cast(Callable[[Response], Response], found[0])
 
     def inject_where_limited(response: Response) -> Response:
         return inject(response) if request.endpoint in limited else response
 
-    after[found[0]] = inject_where_limited
+    # hooks of the limited endpoints' blueprints (Flask keys a blueprint's hooks by its
+    # name), so no other request even calls them
+    for blueprint in {endpoint.partition(".")[0] for endpoint in limited}:
+        app.before_request_funcs.setdefault(blueprint, []).append(check_where_limited)
+        app.after_request_funcs.setdefault(blueprint, []).append(inject_where_limited)

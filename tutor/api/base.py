@@ -15,6 +15,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
+from weakref import WeakKeyDictionary
 
 import flask_smorest
 import orjson
@@ -49,7 +50,8 @@ class JsonParser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 422
 
     def load_json(self, req: Request, schema: Schema) -> Any:
-        if not req.is_json or content_coding() is not None:  # gzip: 415, not "bad JSON"
+        if not req.is_json or ("HTTP_CONTENT_ENCODING" in req.environ
+                               and content_coding() is not None):  # gzip: 415, not "bad JSON"
             raise UnsupportedMediaType()
         raw = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
         if not raw:
@@ -249,9 +251,13 @@ def fast_load(schema: Schema, data: Any) -> dict[str, Any]:
         for name in data.keys() - known.keys():
             errors[name] = [ErrorKey("unknown-field", field=name, allowed=allowed)]
     result: dict[str, Any] = {}
-    for name, field in known.items():
+    for name, field, plain in _fields_of(schema):
+        given = data.get(name, missing)
         try:
-            value = field.deserialize(data.get(name, missing), name, data)
+            if plain and given is not None and given is not missing:
+                value = field._deserialize(given, name, data)  # all deserialize does here
+            else:
+                value = field.deserialize(given, name, data)
         except ValidationError as error:
             errors[name] = _typed(error.messages, field)
             continue
@@ -260,6 +266,23 @@ def fast_load(schema: Schema, data: Any) -> dict[str, Any]:
     if errors:
         raise ValidationError(errors)
     return result
+
+
+_FIELDS: WeakKeyDictionary[Schema, tuple[tuple[str, fields.Field[Any], bool], ...]] = \
+    WeakKeyDictionary()
+
+
+def _fields_of(schema: Schema) -> tuple[tuple[str, fields.Field[Any], bool], ...]:
+    """``(name, field, plain)`` for each field of ``schema``: ``plain`` when the field has no
+    validator and no ``pre_load``, so that for a value given and not null marshmallow's
+    ``deserialize`` only calls ``_deserialize`` (it builds an ``And`` of the validators on
+    every call, even of none)."""
+    found = _FIELDS.get(schema)
+    if found is None:
+        found = _FIELDS[schema] = tuple(
+            (name, field, not field.validators and not getattr(field, "pre_load", ()))
+            for name, field in schema.load_fields.items())
+    return found
 
 
 _WRONG_TYPE: Final = frozenset(
