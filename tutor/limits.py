@@ -117,8 +117,16 @@ def _only_where_limited(app: Flask, limiter: Limiter) -> None:
     def inject_where_limited(response: Response) -> Response:
         return inject(response) if request.endpoint in limited else response
 
+    teardown = app.teardown_request_funcs.setdefault(None, [])
+    releases = [f for f in teardown if getattr(f, "__self__", None) is limiter
+                and getattr(f, "__name__", "").endswith("__release_context")]
+    if len(releases) != 1:
+        raise RuntimeError("flask-limiter's teardown_request hook not found")
+    teardown.remove(releases[0])
     # hooks of the limited endpoints' blueprints (Flask keys a blueprint's hooks by its
-    # name), so no other request even calls them
+    # name), so no other request even calls them (the teardown made the limiter's request
+    # state only to reset it)
     for blueprint in {endpoint.partition(".")[0] for endpoint in limited}:
         app.before_request_funcs.setdefault(blueprint, []).append(check_where_limited)
         app.after_request_funcs.setdefault(blueprint, []).append(inject_where_limited)
+        app.teardown_request_funcs.setdefault(blueprint, []).append(releases[0])
