@@ -3,19 +3,16 @@ engine, is answered and explained; the steps lead from one to the next, on a pho
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from .conftest import PHONE
+from .quizzes import answered, expected
 
 
-def _question(page, kind: str) -> dict:
+def _question(page, kind: str, lang: str = "fr") -> dict:
+    """The question the step asks, as the API marks it (its expected answer)."""
     page.page.wait_for_function(
         f"() => document.getElementById('quiz-{kind}').dataset.state === 'asking'")
     seed = page.page.locator(f"#quiz-{kind}").get_attribute("data-seed")
-    url = f"{page.base}/api/v1/quiz/{kind}?players=4&seed={seed}&lang=fr"
-    with urllib.request.urlopen(url) as answer:  # noqa: S310 (the test's own server)
-        return json.load(answer)
+    return expected(page.base, kind, 4, int(seed), lang)
 
 
 def test_a_step_exercise_starts_by_itself_and_is_explained(page) -> None:
@@ -26,10 +23,13 @@ def test_a_step_exercise_starts_by_itself_and_is_explained(page) -> None:
     section = p.locator("#quiz-count")
     assert section.locator(".quiz-question").inner_text() == quiz["question"]
     section.get_by_label("Points").fill(str(quiz["answer"]["points"]))
-    section.get_by_role("button", name="Vérifier ma réponse").click()
+    sent, marked = answered(page, section.get_by_role("button", name="Vérifier ma réponse").click)
+    assert sent == {"kind": "count", "players": 4, "seed": quiz["seed"],
+                    "points": quiz["answer"]["points"]}
     p.wait_for_function("() => document.getElementById('quiz-count').dataset.result")
     assert section.get_attribute("data-result") == "right"
-    assert section.locator(".explanation").inner_text() == quiz["explanation"]
+    assert section.locator(".explanation").inner_text() == marked["explanation"]
+    assert marked["explanation"].startswith("Exact. ")
     # The course's own words link to the glossary; the steps follow one another.
     assert p.locator(".course-text a.term[href='/glossary#bout']").count() == 1
     steps = p.get_by_role("navigation", name="Étapes du cours")
@@ -42,9 +42,9 @@ def test_the_bidding_step_on_a_phone(page) -> None:
     p = page.page
     p.set_viewport_size(PHONE)
     page.goto("/course/5?lang=en")
-    quiz = _question(page, "bid")
+    quiz = _question(page, "bid", "en")
     answer = "Yes" if quiz["answer"]["legal"] else "No"
-    p.locator("#quiz-bid").get_by_role("button", name=answer, exact=True).click()
+    answered(page, p.locator("#quiz-bid").get_by_role("button", name=answer, exact=True).click)
     p.wait_for_function("() => document.getElementById('quiz-bid').dataset.result")
     assert p.locator("#quiz-bid").get_attribute("data-result") == "right"
     assert p.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]

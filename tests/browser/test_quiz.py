@@ -1,26 +1,26 @@
 """The trainers' quizzes in Chromium: a question of the rules engine, the reader's answer
-marked and explained, the tally kept in the browser.
+marked by the API (``POST /api/v1/quiz/answer``: the page holds no marking) and explained
+with the API's words, the tally kept in the browser.
 
-The test reads the question's seed on the quiz section (``data-seed``) and asks the API for
-the same question, so it knows the expected answer without holding any rule; it then answers
-as a reader would, by the accessible names of the controls.
+The test reads the question's seed on the quiz section (``data-seed``) and asks the API to
+mark a placeholder answer to the same question, so it knows the expected answer without
+holding any rule; it then answers as a reader would, by the accessible names of the
+controls, records the request the page sends and checks the page shows the verdict and the
+explanation that request was answered with.
 """
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
+from .quizzes import ANSWER, answered, expected
+
 
 def _expected(page, kind: str, players: int, lang: str = "en") -> dict[str, Any]:
-    section = page.page.locator(f"#quiz-{kind}")
-    seed = section.get_attribute("data-seed")
-    url = f"{page.base}/api/v1/quiz/{kind}?players={players}&seed={seed}&lang={lang}"
-    with urllib.request.urlopen(url) as answer:  # noqa: S310 (the test's own server)
-        return json.load(answer)
+    seed = page.page.locator(f"#quiz-{kind}").get_attribute("data-seed")
+    return expected(page.base, kind, players, int(seed), lang)
 
 
 def _ask(page, kind: str, new: str = "New question") -> Any:
@@ -47,19 +47,26 @@ def test_play_quiz_right_then_wrong_with_reasons(page) -> None:
     hand = section.get_by_role("group", name="Your hand")
     for code in quiz["answer"]["legal_cards"]:
         hand.locator(f"button[data-code='{code}']").click()
-    section.get_by_role("button", name="Check my answer").click()
+    sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
+    assert {**sent, "cards": sorted(sent["cards"])} == {
+        "kind": "play", "players": 4, "seed": quiz["seed"],
+        "cards": sorted(quiz["answer"]["legal_cards"])}
+    assert marked["right"] is True and marked["answer"] == quiz["answer"]
     verdict = _marked(page, "play", "right")
     assert "Right" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
+    assert marked["explanation"].startswith("Right. The cards you may play: ")
     assert "Streak: 1 · right: 1 of 1" in section.locator("[data-role=quiz-tally]").inner_text()
     # A wrong answer: nothing selected. Each card that may be played is named, with why.
     section = _ask(page, "play")
     quiz = _expected(page, "play", 4)
-    section.get_by_role("button", name="Check my answer").click()
+    sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
+    assert sent["cards"] == [] and marked["right"] is False
     verdict = _marked(page, "play", "wrong")
     assert "Not quite" in verdict.inner_text()
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
     mistakes = verdict.locator(".quiz-mistakes li")
-    assert mistakes.count() == len(quiz["answer"]["legal_cards"])
+    assert mistakes.count() == len(quiz["answer"]["legal_cards"]) == len(marked["mistakes"])
     legal = next(c for c in quiz["answer"]["cards"] if c["legal"])
     assert legal["explanation"] in mistakes.first.inner_text()
     assert "Streak: 0 · right: 1 of 2 · best streak: 1" in section.locator(
@@ -77,9 +84,12 @@ def test_ecart_quiz_is_marked_and_explained(page, players: int) -> None:
     assert section.locator("[aria-label='L\\'écart mis de côté'] .card").count() == len(
         quiz["position"]["ecart"])
     name = "Autorisé" if quiz["answer"]["legal"] else "Interdit"
-    section.get_by_role("button", name=name, exact=True).click()
+    sent, marked = answered(page, section.get_by_role("button", name=name, exact=True).click)
+    assert sent == {"kind": "ecart", "players": players, "seed": quiz["seed"],
+                    "legal": quiz["answer"]["legal"]}
     verdict = _marked(page, "ecart", "right")
     assert "Exact" in verdict.inner_text()
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
     # The explanation (French: this page's language), its tarot words linked to the glossary.
     assert verdict.locator(".explanation a.term").count() >= 1
     assert verdict.locator(".explanation a.term").first.get_attribute("href").startswith(
@@ -91,19 +101,22 @@ def test_count_and_score_quizzes(page) -> None:
     section = _ask(page, "count")
     quiz = _expected(page, "count", 4)
     section.get_by_label("Points").fill(str(quiz["answer"]["points"]))
-    section.get_by_role("button", name="Check my answer").click()
+    sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
+    assert sent["points"] == quiz["answer"]["points"] and marked["right"] is True
     verdict = _marked(page, "count", "right")
-    assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
     assert verdict.locator(".quiz-answer").count() == 0  # the explanation says it: once
     section = _ask(page, "score")
     quiz = _expected(page, "score", 4)
     section.get_by_label("The taker's score").fill(str(quiz["answer"]["scores"]["taker"] + 1))
-    section.get_by_role("button", name="Check my answer").click()
+    sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
+    assert sent["score"] == quiz["answer"]["scores"]["taker"] + 1
     verdict = _marked(page, "score", "wrong")
-    assert f"The taker scores {quiz['answer']['scores']['taker']}." in verdict.inner_text()
+    shown = verdict.locator(".explanation").inner_text()
+    assert shown == marked["explanation"]
+    assert shown.startswith(f"Not quite. The taker scores {quiz['answer']['scores']['taker']}.")
     lines = verdict.locator("ol.derivation li").all_inner_texts()
-    assert lines == [line["text"] for line in quiz["answer"]["derivation"]]
-    assert verdict.locator(".explanation").count() == 0  # the derivation, said once
+    assert lines == [line["text"] for line in marked["answer"]["derivation"]]
     page.page.locator("#quiz-score").scroll_into_view_if_needed()
     page.shot("quiz-score")
 
@@ -115,9 +128,12 @@ def test_trick_quiz_by_keyboard(page) -> None:
     winner = section.get_by_role("group", name="Trick").locator(
         f"button[data-code='{quiz['answer']['card']}']")
     winner.focus()
-    page.page.keyboard.press("Enter")
+    sent, marked = answered(page, lambda: page.page.keyboard.press("Enter"))
+    assert sent == {"kind": "trick", "players": 5, "seed": quiz["seed"],
+                    "card": quiz["answer"]["card"]}
     verdict = _marked(page, "trick", "right")
-    assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
+    assert "winner" in winner.get_attribute("class")
     assert verdict.locator(".quiz-answer").count() == 0
     assert winner.get_attribute("aria-pressed") == "true" and winner.is_disabled()
     section = _ask(page, "play")
@@ -132,8 +148,35 @@ def test_bid_quiz_on_the_practice_page(page) -> None:
     section = _ask(page, "bid", "Nouvelle question")
     quiz = _expected(page, "bid", 5, "fr")
     assert quiz["position"]["players"] == 5
-    section.get_by_role("button", name="Non" if quiz["answer"]["legal"] else "Oui",
-                        exact=True).click()
+    sent, marked = answered(page, section.get_by_role(
+        "button", name="Non" if quiz["answer"]["legal"] else "Oui", exact=True).click)
+    assert sent == {"kind": "bid", "players": 5, "seed": quiz["seed"],
+                    "legal": not quiz["answer"]["legal"]}
     verdict = _marked(page, "bid", "wrong")
     assert "Pas tout à fait" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == quiz["explanation"]
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
+    assert marked["explanation"].startswith("Pas tout à fait. ")
+
+
+def test_an_answer_the_api_refuses_is_told_and_the_question_stays_open(page) -> None:
+    """No points typed: the API refuses the answer (422), the page says so in the API's words
+    and the question is still asked; an answer typed then is marked."""
+    page.allow("422")
+    page.goto("/score?lang=en")
+    section = _ask(page, "count")
+    with page.page.expect_response(lambda r: r.url.split("?")[0].endswith(ANSWER)) as info:
+        section.get_by_role("button", name="Check my answer").click()
+    assert info.value.status == 422
+    refused = info.value.json()
+    page.page.wait_for_function(
+        "() => document.getElementById('quiz-count').dataset.state === 'asking'")
+    problem = section.locator("[data-role=quiz-verdict] .problem[role=alert]")
+    assert refused["detail"] in problem.inner_text()
+    assert section.get_attribute("data-result") is None
+    quiz = _expected(page, "count", 4)
+    section.get_by_label("Points").fill(str(quiz["answer"]["points"] + 0.5))
+    sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
+    assert sent["points"] == quiz["answer"]["points"] + 0.5
+    verdict = _marked(page, "count", "wrong")
+    assert verdict.locator(".explanation").inner_text() == marked["explanation"]
+    assert verdict.locator(".problem").count() == 0

@@ -1,15 +1,17 @@
-/* Quizzes: a question drawn by the rules engine (GET /api/v1/quiz/<kind>), the reader's
- * answer, its mark and the engine's explanation, and a tally kept in this browser
- * (localStorage). This file holds no rule and no sentence: the question, the expected answer
- * and the explanation come from the API, the other sentences from the page (#web-texts).
+/* Quizzes: a question drawn by the rules engine (GET /api/v1/quiz/<kind>: the question and
+ * the position, never the answer), the reader's answer sent to POST /api/v1/quiz/answer,
+ * which marks it — as it marks the API's and the MCP tools' answers — and whose verdict and
+ * explanation are shown, and a tally kept in this browser (localStorage). This file holds no
+ * rule, no marking and no sentence: the question, the verdict, the expected answer and the
+ * explanations come from the API, the other sentences from the page (#web-texts).
  *
  * Every <section class="quiz" data-quiz="<kind>"> of a page becomes a quiz (the trainers'
  * quiz sections, the course's exercises). Its state is mirrored on the section for tests and
- * styles: data-state (idle | loading | asking | answered), data-seed, data-result (right |
- * wrong); data-seeds (the course's designed questions) are asked first, in order. Kinds:
- * play (select the cards that may be played), ecart (legal or not?), count
- * (how many points?), score (what does the taker score?), trick (which card wins?), bid (may
- * this bid be made?). */
+ * styles: data-state (idle | loading | asking | marking | answered), data-seed, data-result
+ * (right | wrong); data-seeds (the course's designed questions) are asked first, in order.
+ * Kinds: play (select the cards that may be played), ecart (legal or not?), count (how many
+ * points?), score (what does the taker score?), trick (which card wins?), bid (may this bid
+ * be made?). */
 (function () {
   "use strict";
 
@@ -18,7 +20,7 @@
   window.TarotQuiz = function (kit) {
     const sections = Array.from(document.querySelectorAll("section.quiz[data-quiz]"));
     if (!sections.length) return;
-    const { el, cardNode, cardName, fill, T, API, LANG } = kit;
+    const { el, cardNode, cardName, fill, post, problem, T, API, LANG } = kit;
     const linked = kit.linkTerms;
 
     function tallies() {
@@ -73,24 +75,42 @@
         section.dataset.state = "asking";
       }
 
-      /* The mark, the expected answer, the engine's explanation (tarot words linked to the
-       * glossary) and what this kind adds (each wrong card's reason, the derivation). */
-      function mark(right, answerText, extra, explained) {
+      /* The reader's answer (the member of its kind: cards, legal, points, score, card) goes
+       * to POST /quiz/answer with the question's kind, players and seed; its verdict is shown
+       * (the mark, the server's explanation with its tarot words linked to the glossary, and
+       * what the kind adds: shown(answer) — each wrong card's reason, the trumps to show…).
+       * A refused answer (422: no points typed…) is told as the API words it, and the
+       * question stays open. */
+      async function submit(member, value, shown) {
         if (section.dataset.state !== "asking") return;
+        section.dataset.state = "marking";
+        const controls = Array.from(body.querySelectorAll("button, input"));
+        controls.forEach((n) => { n.disabled = true; });
+        const asked = current;
+        const payload = { kind: kind, players: asked.players, seed: asked.seed };
+        if (value !== undefined) payload[member] = value;
+        let answer = null;
+        try { answer = await post("/quiz/answer", payload); } catch (error) { answer = null; }
+        if (asked !== current) return; // a new question was asked meanwhile
+        if (!answer || !answer.ok || !answer.data) {
+          verdict.replaceChildren(problem(answer ? answer.data : null));
+          controls.forEach((n) => { n.disabled = false; });
+          section.dataset.state = "asking";
+          return;
+        }
+        const data = answer.data;
         section.dataset.state = "answered";
-        section.dataset.result = right ? "right" : "wrong";
-        body.querySelectorAll("button, input").forEach((n) => { n.disabled = true; });
-        const t = record(kind, right);
+        section.dataset.result = data.right ? "right" : "wrong";
+        const t = record(kind, data.right);
         verdict.replaceChildren(...[
-          el("p", { className: "verdict-title " + (right ? "good" : "bad") }, [
-            el("span", { className: "verdict-mark", "aria-hidden": "true", text: right ? "✓ " : "✗ " }),
-            el("span", { text: right ? T.quiz_right : T.quiz_wrong }),
+          el("p", { className: "verdict-title " + (data.right ? "good" : "bad") }, [
+            el("span", { className: "verdict-mark", "aria-hidden": "true", text: data.right ? "✓ " : "✗ " }),
+            el("span", { text: data.right ? T.quiz_right : T.quiz_wrong }),
           ]),
-          answerText ? el("p", { className: "quiz-answer", text: answerText }) : null,
-          explained === false ? null : el("p", { className: "explanation" }, linked(current.explanation)),
-        ].concat(extra || []).filter(Boolean));
+          el("p", { className: "explanation" }, linked(data.explanation)),
+        ].concat(shown ? shown(data) : []).filter(Boolean));
         drawTally();
-        if (t.streak > 1 && right) verdict.append(el("p", { className: "legend", text: fill(T.quiz_streak, { streak: t.streak }) }));
+        if (t.streak > 1 && data.right) verdict.append(el("p", { className: "legend", text: fill(T.quiz_streak, { streak: t.streak }) }));
         newButton.focus();
       }
 
@@ -105,14 +125,25 @@
         const input = el("input", { id: id, type: "number", step: "0.5", inputmode: "decimal", "data-role": "quiz-input" });
         return [el("label", { for: id, text: label }), input];
       };
-      /* The control the reader answered with stays marked once the others are disabled. */
-      const chosen = (b) => { b.setAttribute("aria-pressed", "true"); b.classList.add("chosen"); };
-      const yesNo = (labels, onAnswer) => el("div", { className: "bid-row" }, labels.map(([text, value]) => {
+      /* The control the reader answered with stays marked once the others are disabled (the
+       * only one of its group: an answer the API could not mark may be given again). */
+      const chosen = (b) => {
+        b.parentNode.querySelectorAll(".chosen").forEach((other) => { other.removeAttribute("aria-pressed"); other.classList.remove("chosen"); });
+        b.setAttribute("aria-pressed", "true");
+        b.classList.add("chosen");
+      };
+      const yesNo = (labels, shown) => el("div", { className: "bid-row" }, labels.map(([text, value]) => {
         const b = el("button", { type: "button", "data-answer": String(value), text: text });
-        b.addEventListener("click", () => { chosen(b); onAnswer(value); });
+        b.addEventListener("click", () => {
+          if (section.dataset.state !== "asking") return;
+          chosen(b);
+          submit("legal", value, shown);
+        });
         return b;
       }));
-      const names = (codes) => codes.map(cardName).join(", ");
+      /* A typed number as the API reads it; nothing typed (or not a number) is sent as no
+       * answer, which the API refuses with its own words. */
+      const typed = (input) => (input.value.trim() === "" || !Number.isFinite(Number(input.value)) ? undefined : Number(input.value));
 
       const DRAW = {
         play(data) {
@@ -129,15 +160,13 @@
             hand.append(b);
           });
           const check = checkButton(() => {
-            const chosen = new Set(Array.from(hand.querySelectorAll("button[aria-pressed=true]")).map((b) => b.dataset.code));
-            const legal = new Set(data.answer.legal_cards);
-            const wrong = data.answer.cards.filter((c) => chosen.has(c.card) !== legal.has(c.card));
-            mark(!wrong.length, fill(T.quiz_legal_cards, { cards: names(data.answer.legal_cards) }), wrong.length ? [
+            const picked = Array.from(hand.querySelectorAll("button[aria-pressed=true]")).map((b) => b.dataset.code);
+            submit("cards", picked, (marked) => (marked.mistakes.length ? [
               el("h3", { text: T.quiz_mistakes }),
-              el("ul", { className: "quiz-mistakes" }, wrong.map((c) => el("li", {}, [
+              el("ul", { className: "quiz-mistakes" }, marked.mistakes.map((c) => el("li", {}, [
                 el("strong", { text: cardName(c.card) + " — " + (c.legal ? T.quiz_left_out : T.quiz_not_allowed) + " " }),
                 ...linked(c.explanation)]))),
-            ] : []);
+            ] : []));
           });
           return [
             facts([fill(T.quiz_players, { count: p.players }), p.trick_number ? fill(T.quiz_trick_number, { number: p.trick_number }) : null,
@@ -155,19 +184,16 @@
             el("h3", { text: T.quiz_hand }), cardsRow(p.hand, T.quiz_hand),
             el("h3", { text: T.quiz_chien }), cardsRow(p.chien, T.quiz_chien),
             el("h3", { text: T.quiz_ecart }), cardsRow(p.ecart, T.quiz_ecart),
-            yesNo([[T.quiz_yes_legal, true], [T.quiz_no_illegal, false]], (said) => {
-              const legal = data.answer.legal;
-              mark(said === legal, legal ? T.ecart_legal : T.ecart_illegal, legal && data.answer.trumps_to_show.length ? [
-                el("h3", { text: T.trumps_to_show }), cardsRow(data.answer.trumps_to_show, T.trumps_to_show)] : []);
-            }),
+            yesNo([[T.quiz_yes_legal, true], [T.quiz_no_illegal, false]], (marked) => (
+              marked.answer.legal && marked.answer.trumps_to_show.length ? [
+                el("h3", { text: T.trumps_to_show }), cardsRow(marked.answer.trumps_to_show, T.trumps_to_show)] : [])),
           ];
         },
         count(data) {
           const [label, input] = numberField("quiz-count-" + section.id, T.quiz_points);
           return [
             cardsRow(data.position.cards, T.quiz_cards), el("div", { className: "field" }, [label, input]),
-            // The explanation says what the cards are worth: no answer line beside it.
-            checkButton(() => mark(Number(input.value) === data.answer.points && input.value !== "", null)),
+            checkButton(() => submit("points", typed(input))),
           ];
         },
         score(data) {
@@ -181,22 +207,26 @@
               p.chelem_by ? fill(T.quiz_chelem, { camp: T.camps[p.chelem_by] }) : null,
               p.players === 5 ? (p.alone ? T.quiz_alone : T.quiz_with_partner) : null]),
             el("div", { className: "field" }, [label, input]),
-            checkButton(() => mark(input.value !== "" && Number(input.value) === data.answer.scores.taker,
-              fill(T.quiz_score_answer, { score: data.answer.scores.taker }), [
-                el("h3", { text: T.derivation }),
-                el("ol", { className: "derivation" }, data.answer.derivation.map((line) => el("li", {}, linked(line.text)))),
-              ], false)), // the explanation is these lines joined: shown once, as the derivation
+            // The explanation says the score in short; the derivation, line by line.
+            checkButton(() => submit("score", typed(input), (marked) => [
+              el("h3", { text: T.derivation }),
+              el("ol", { className: "derivation" }, marked.answer.derivation.map((line) => el("li", {}, linked(line.text)))),
+            ])),
           ];
         },
         trick(data) {
           const row = el("div", { className: "cards", role: "group", "aria-label": T.region_trick });
           data.position.cards.forEach((code) => {
             const b = cardNode(code, true);
-            // The explanation names the winning card: no answer line beside it.
+            // The explanation names the winning card; the row shows it too, once marked.
             b.addEventListener("click", () => {
+              if (section.dataset.state !== "asking") return;
               chosen(b);
-              row.querySelector(`[data-code="${data.answer.card}"]`).classList.add("winner");
-              mark(code === data.answer.card, null);
+              submit("card", code, (marked) => {
+                const winner = row.querySelector(`[data-code="${marked.answer.card}"]`);
+                if (winner) winner.classList.add("winner");
+                return [];
+              });
             });
             row.append(b);
           });
@@ -209,8 +239,7 @@
             facts([fill(T.quiz_players, { count: p.players }),
               p.bids.length ? fill(T.quiz_bids_before, { bids: p.bids.map(bid).join(", ") }) : T.quiz_first_to_speak,
               fill(T.quiz_bid_asked, { bid: bid(p.bid) })]),
-            yesNo([[T.quiz_yes, true], [T.quiz_no, false]], (said) => mark(said === data.answer.legal,
-              data.answer.legal ? T.quiz_bid_legal : T.quiz_bid_illegal)),
+            yesNo([[T.quiz_yes, true], [T.quiz_no, false]]),
           ];
         },
       };

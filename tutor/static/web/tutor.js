@@ -495,7 +495,7 @@
   const pages = { rules: initRules, trick: initTrick, ecart: initEcart, score: initScore };
   if (pages[body.dataset.page]) pages[body.dataset.page]();
   const cardOrder = (code) => (CARDS[code] ? CARDS[code].order : 99);
-  const kit = { post: post, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS, linkTerms: linkTerms };
+  const kit = { post: post, problem: problemNode, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS, linkTerms: linkTerms };
   window.TarotKit = kit;
   if (window.TarotQuiz) window.TarotQuiz(kit);
   if (window.TarotPractice) window.TarotPractice(kit);
