@@ -8,6 +8,7 @@ the argument and its expected form — never a crash or a hang (every exchange h
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -171,7 +172,7 @@ def _calls_each_tool(answers: dict[str, Any]) -> Scenario:
             assert result.structured_content == answers[spec.name], spec.name
             text = result.content[0].text
             assert text.strip(), spec.name
-            if spec.schema is not None:
+            if spec.schema is not None and spec.name != "quiz_question":  # no answer hinted
                 assert "Rules: " in text and re.search(r"\b[a-z-]+\.[a-z0-9-]+\b", text)
     return scenario
 
@@ -222,8 +223,41 @@ async def _bad_arguments_are_tool_errors(session: ClientSession) -> None:
     assert not (await session.call_tool("count_cards", {"cards": ["KH"]})).is_error
 
 
+def _marker(kind: str, players: int, seed: int, lang: str) -> dict[str, Any]:
+    """The marker's copy of a question (the service's, with its answer and explanation):
+    what quiz_question must never show."""
+    from tutor.services.quiz import question
+
+    with _marker_app().test_request_context(f"/?lang={lang}"):
+        return question(kind, players, seed)
+
+
+@functools.cache
+def _marker_app() -> Any:
+    return create_app({"TESTING": True})
+
+
+def _no_answer_in(text: str, marker: dict[str, Any]) -> None:
+    """The text of quiz_question holds the question and the position, and nothing of the
+    answer: neither its explanation (nor any sentence of it), nor a rule it cites, nor an
+    answer member but the position's own cards."""
+    question, _newline, rest = text.partition("\n")
+    assert question == marker["question"]
+    assert json.loads(rest) == {key: marker[key] for key in (
+        "kind", "players", "seed", "position")}
+    sentences = [part.strip(" .") for part in re.split(r"(?<=[.:!?])\s+",
+                                                        marker["explanation"])]
+    assert sentences and all(sentences)
+    for sentence in sentences:
+        assert sentence not in text, (marker["kind"], sentence)
+    for cited in re.findall(r"\b[a-z]+\.[a-z0-9-]+\b", json.dumps(marker["answer"])):
+        assert cited not in text, (marker["kind"], cited)
+    assert "answer" not in rest and "explanation" not in rest
+
+
 def _right_answer(question: dict[str, Any]) -> dict[str, Any]:
-    """The member a right answer to ``question`` sends, read off its expected answer."""
+    """The member a right answer to ``question`` sends, read off its expected answer (the
+    marker's copy)."""
     expected = question["answer"]
     return {"play": {"cards": expected.get("legal_cards")},
             "ecart": {"legal": expected.get("legal")}, "bid": {"legal": expected.get("legal")},
@@ -244,20 +278,22 @@ def _wrong_answer(question: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _quiz(session: ClientSession) -> None:
-    """Ask each kind of question, answer it right and wrong: each answer is marked and
-    explained in French and English exactly as GET /quiz/{kind} and POST /quiz/answer say."""
+    """Ask each kind of question, answer it right and wrong: the question holds no answer
+    (its text says the question and the position only, in French and English), and each
+    answer is marked and explained exactly as GET /quiz/{kind} and POST /quiz/answer say."""
     client = create_app({"TESTING": True}).test_client()
     for kind in ("play", "ecart", "count", "score", "trick", "bid"):
         for players, seed in ((4, 3), (5, 11)):
-            asked = await session.call_tool("quiz_question", {
-                "kind": kind, "players": players, "seed": seed, "lang": "en"})
-            assert not asked.is_error, asked.content
-            question = asked.structured_content
-            endpoint = client.get(f"/api/v1/quiz/{kind}?players={players}&seed={seed}"
-                                  f"&lang=en").get_json()
-            assert question == endpoint
-            assert asked.content[0].text.startswith(question["question"] + "\n")
-            assert "Rules: " in asked.content[0].text
+            for lang in ("fr", "en"):
+                asked = await session.call_tool("quiz_question", {
+                    "kind": kind, "players": players, "seed": seed, "lang": lang})
+                assert not asked.is_error, asked.content
+                endpoint = client.get(f"/api/v1/quiz/{kind}?players={players}&seed={seed}"
+                                      f"&lang={lang}").get_json()
+                assert asked.structured_content == endpoint
+                assert "answer" not in endpoint and "explanation" not in endpoint
+                _no_answer_in(asked.content[0].text, _marker(kind, players, seed, lang))
+            question = _marker(kind, players, seed, "en")
             for given, right in ((_right_answer(question), True),
                                  (_wrong_answer(question), False)):
                 body = {"kind": kind, "players": players, "seed": seed, **given}

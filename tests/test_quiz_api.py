@@ -1,5 +1,6 @@
-"""GET /api/v1/quiz/{kind}: questions from random deals, answered by the check, count and
-score endpoints themselves (so a quiz holds no rule of its own), repeatable by seed."""
+"""GET /api/v1/quiz/{kind}: questions from random deals, repeatable by seed, that never show
+their answer; POST /api/v1/quiz/answer marks an answer with what the check, count and score
+endpoints themselves answer (so a quiz holds no rule of its own)."""
 
 from __future__ import annotations
 
@@ -21,11 +22,25 @@ def client() -> FlaskClient:
     return create_app({"TESTING": True}).test_client()
 
 
+@pytest.fixture(scope="module")
+def document(client: FlaskClient) -> dict[str, Any]:
+    return client.get("/api/v1/openapi.json").get_json()
+
+
 def _quiz(client: FlaskClient, kind: str, players: int, seed: int,
           lang: str = "en") -> dict[str, Any]:
+    """The question as GET /quiz/{kind} shows it: no answer."""
     response = client.get(f"/api/v1/quiz/{kind}?players={players}&seed={seed}&lang={lang}")
     assert response.status_code == 200, response.get_json()
     return response.get_json()
+
+
+def _question(client: FlaskClient, kind: str, players: int, seed: int,
+              lang: str = "en") -> dict[str, Any]:
+    """The marker's copy of the question (the service's): with its answer and explanation,
+    which POST /quiz/answer marks with and GET /quiz/{kind} never shows."""
+    with client.application.test_request_context(f"/?lang={lang}"):
+        return tutor.services.quiz.question(kind, players, seed)
 
 
 def test_quiz_doctests() -> None:
@@ -36,7 +51,7 @@ def test_quiz_doctests() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(6))
 def test_play_answers_are_the_checks(client: FlaskClient, players: int, seed: int) -> None:
-    quiz = _quiz(client, "play", players, seed)
+    quiz = _question(client, "play", players, seed)
     position = quiz["position"]
     assert quiz["kind"] == "play" and quiz["seed"] == seed and len(position["trick"]) < players
     body = {key: position[key] for key in ("players", "hand", "trick", "first_trick",
@@ -56,7 +71,7 @@ def test_ecart_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient
     verdicts = set()
     for players in (3, 4, 5):
         for seed in range(12):
-            quiz = _quiz(client, "ecart", players, seed)
+            quiz = _question(client, "ecart", players, seed)
             position = quiz["position"]
             assert len(position["ecart"]) == len(position["chien"])
             answer = client.post("/api/v1/check/ecart?lang=en", json=position).get_json()
@@ -69,7 +84,7 @@ def test_ecart_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient
 
 def test_count_answers_are_the_counts(client: FlaskClient) -> None:
     for seed in range(10):
-        quiz = _quiz(client, "count", 4, seed)
+        quiz = _question(client, "count", 4, seed)
         answer = client.post("/api/v1/count?lang=en",
                              json={"cards": quiz["position"]["cards"]}).get_json()
         assert quiz["answer"] == {k: answer[k] for k in ("points", "half_points", "bouts")}
@@ -79,7 +94,7 @@ def test_count_answers_are_the_counts(client: FlaskClient) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_score_answers_are_the_scores_of_the_deal(client: FlaskClient, players: int) -> None:
     for seed in range(8):
-        quiz = _quiz(client, "score", players, seed)
+        quiz = _question(client, "score", players, seed)
         position = quiz["position"]
         body = {"players": players, "contract": position["contract"],
                 "bouts": position["bouts"], "points": position["points"],
@@ -103,10 +118,31 @@ def test_a_seed_gives_the_same_question_in_the_readers_language(
     english, french = _quiz(client, kind, 4, 3), _quiz(client, kind, 4, 3, "fr")
     assert english["position"] == french["position"] == _quiz(client, kind, 4, 3)["position"]
     assert english["question"] != french["question"]
-    assert english["explanation"] != french["explanation"] or kind == "count"
+    explained = _question(client, kind, 4, 3), _question(client, kind, 4, 3, "fr")
+    assert explained[0]["explanation"] != explained[1]["explanation"] or kind == "count"
     drawn = client.get(f"/api/v1/quiz/{kind}").get_json()
     assert 0 <= drawn["seed"] < 1_000_000
     assert _quiz(client, kind, 4, drawn["seed"], "fr") == drawn
+
+
+@pytest.mark.parametrize("kind", ["play", "ecart", "count", "score", "trick", "bid"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_question_never_shows_its_answer(client: FlaskClient, document: dict[str, Any],
+                                           kind: str, lang: str) -> None:
+    """GET /quiz/{kind} is what a client shows the learner: the question and the position,
+    the marker's own, and nothing of the answer (its OpenAPI schema neither)."""
+    for players in (3, 4, 5):
+        for seed in range(4):
+            shown = _quiz(client, kind, players, seed, lang)
+            marker = _question(client, kind, players, seed, lang)
+            assert set(shown) == {"kind", "players", "seed", "question", "position"}
+            assert shown == {key: marker[key] for key in shown}
+            assert marker["explanation"] not in str(shown)
+    schema = document["paths"]["/api/v1/quiz/{kind}"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"]
+    properties = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]][
+        "properties"]
+    assert set(properties) == {"kind", "players", "seed", "question", "position"}
 
 
 @pytest.mark.parametrize("query, pointer, said", [
@@ -131,7 +167,7 @@ def test_an_unknown_kind_is_a_404(client: FlaskClient) -> None:
 def test_trick_answers_are_the_checks(client: FlaskClient) -> None:
     for players in (3, 4, 5):
         for seed in range(5):
-            quiz = _quiz(client, "trick", players, seed)
+            quiz = _question(client, "trick", players, seed)
             cards = quiz["position"]["cards"]
             assert len(cards) == players
             answer = client.post("/api/v1/check/trick?lang=en",
@@ -145,7 +181,7 @@ def test_bid_answers_are_the_checks_and_both_verdicts_come(client: FlaskClient) 
     verdicts = set()
     for players in (3, 4, 5):
         for seed in range(15):
-            quiz = _quiz(client, "bid", players, seed)
+            quiz = _question(client, "bid", players, seed)
             position = quiz["position"]
             assert len(position["bids"]) < players
             answer = client.post("/api/v1/check/bid?lang=en", json=position).get_json()
@@ -181,7 +217,7 @@ def test_an_answer_is_marked_as_the_browser_marks_it(client: FlaskClient, kind: 
                                                      member: str) -> None:
     """POST /quiz/answer: the expected answer is right, another one is not, and the
     explanation gives the mark then the question's explanation."""
-    quiz = _quiz(client, kind, 4, 5)
+    quiz, shown = _question(client, kind, 4, 5), _quiz(client, kind, 4, 5)
     expected = quiz["answer"]
     right = {"play": lambda: expected["legal_cards"], "ecart": lambda: expected["legal"],
              "bid": lambda: expected["legal"], "count": lambda: expected["points"],
@@ -197,6 +233,7 @@ def test_an_answer_is_marked_as_the_browser_marks_it(client: FlaskClient, kind: 
         assert response.status_code == 200, answer
         assert answer["right"] is (mark == "Right. ") and answer["answer"] == expected
         assert answer["position"] == quiz["position"]
+        assert {key: answer[key] for key in shown} == shown  # the question GET showed
         assert answer["explanation"].startswith(mark)
         assert answer["explanation"].endswith(quiz["explanation"])
         if kind == "play" and given == []:
@@ -219,7 +256,7 @@ def test_a_bad_answer_is_a_422_naming_the_member(client: FlaskClient, body: dict
 
 
 def test_a_card_the_question_does_not_show_is_a_422_at_its_place(client: FlaskClient) -> None:
-    hand = _quiz(client, "play", 4, 1)["position"]["hand"]
+    hand = _question(client, "play", 4, 1)["position"]["hand"]
     elsewhere = next(card.code for card in CARDS if card.code not in hand)
     response = client.post("/api/v1/quiz/answer?lang=en", json={
         "kind": "play", "seed": 1, "cards": [hand[0], elsewhere]})
@@ -228,7 +265,7 @@ def test_a_card_the_question_does_not_show_is_a_422_at_its_place(client: FlaskCl
         "pointer": "/cards/1", "code": "card-not-in-hand", "params": {"card": elsewhere},
         "detail": response.get_json()["errors"][0]["detail"]}]
     assert response.get_json()["errors"][0]["detail"].startswith("You do not hold ")
-    trick = _quiz(client, "trick", 4, 1)["position"]["cards"]
+    trick = _question(client, "trick", 4, 1)["position"]["cards"]
     elsewhere = next(card.code for card in CARDS if card.code not in trick)
     response = client.post("/api/v1/quiz/answer?lang=fr", json={
         "kind": "trick", "seed": 1, "card": elsewhere})

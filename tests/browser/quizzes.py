@@ -20,6 +20,7 @@ def expected(base: str, kind: str, players: int, seed: int, lang: str) -> dict[s
     """The question ``(kind, players, seed)`` as the API marks it: a placeholder answer's
     mark, whose ``answer`` is the expected one (GET /quiz/{kind} never shows it)."""
     shown = _json(f"{base}/api/v1/quiz/{kind}?players={players}&seed={seed}&lang={lang}")
+    assert "answer" not in shown and "explanation" not in shown
     placeholder = {"play": {"cards": []}, "ecart": {"legal": True}, "bid": {"legal": True},
                    "count": {"points": 0}, "score": {"score": 0},
                    "trick": {"card": shown["position"].get("cards", [""])[0]}}[kind]

@@ -1,15 +1,16 @@
-"""GET /api/v1/quiz/{kind}: a quiz question drawn from a random deal, with its answer.
+"""GET /api/v1/quiz/{kind}: a quiz question drawn from a random deal — the question and the
+position, never the answer.
 
 ``kind`` is ``play`` (which cards may be played?), ``ecart`` (is this écart legal?),
 ``count`` (how many points are these cards worth?), ``score`` (what does the taker score?),
 ``trick`` (which card wins this trick?) or ``bid`` (may you make this bid?). The position
-comes from a random deal of the core; the answer and its explanation are what the check,
-count and score endpoints answer about it
-(:mod:`tutor.services.quiz`). The same ``seed`` gives the same question; without one, the
-answer says which seed was drawn.
+comes from a random deal of the core. The same ``seed`` gives the same question; without
+one, the question says which seed was drawn.
 
 POST /api/v1/quiz/answer marks a reader's answer to one question (its kind, players and
-seed), as the browser marks it, and explains it.
+seed): right or not, the expected answer and its explanation — what the check, count and
+score endpoints answer about the position (:mod:`tutor.services.quiz`). The browser marks
+through it too, so a question never carries its answer for a client to give away.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class QuizQuestionArguments(QuizQuery):
 
 
 class QuizResponse(Schema):
+    """A question as a client shows it: no answer, no explanation (``POST /quiz/answer``
+    gives them once the reader has answered)."""
+
     kind = fields.String(required=True, metadata={"enum": list(service.KINDS)})
     players = fields.Integer(required=True)
     seed = fields.Integer(required=True, metadata={
@@ -91,16 +95,6 @@ class QuizResponse(Schema):
                        "(a trick in play order). score: players, contract, bouts and points "
                        "of the taker's camp, petit_au_bout, chelem_by, alone. bid: bids (the "
                        "earlier ones, in speaking order), bid (the one asked about)."})
-    answer = fields.Dict(required=True, metadata={
-        "description": "The expected answer, as the check, count and score endpoints give "
-                       "it. play: legal_cards and each card's verdict (card, legal, "
-                       "explanation, violations). ecart: legal, violations, trumps_to_show. "
-                       "count: points, half_points, bouts. score: won, target, difference, "
-                       "multiplier, scores (taker, partner, defender), derivation. trick: "
-                       "card and position of the winning card, points, bouts. bid: legal, "
-                       "violations."})
-    explanation = fields.String(required=True, metadata={
-        "description": "Why the answer is what it is, in the reader's language."})
 
 
 @blp.route("/<any(play, ecart, count, score, trick, bid):kind>", methods=["GET"],
@@ -110,7 +104,12 @@ class QuizResponse(Schema):
 @blp.response(200, QuizResponse())
 @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
 def get_quiz(query: dict[str, Any], kind: str) -> Response:
-    """A quiz question of this kind, from a random deal, with its answer and explanation."""
+    """A quiz question of this kind, from a random deal: the question and the position.
+
+    The answer is not in it (a client shows all of this to the learner): send the learner's
+    answer with the same kind, players and seed to `POST /quiz/answer`, which marks it and
+    gives the expected answer and its explanation.
+    """
     return reply(service.ask(kind, query["players"], query["seed"]))
 
 
@@ -148,8 +147,17 @@ class QuizMistakeSchema(Schema):
 
 
 class QuizAnswerResponse(QuizResponse):
-    """The question answered (as ``GET /quiz/{kind}`` gives it), then the mark."""
+    """The question answered (as ``GET /quiz/{kind}`` gives it), then its answer and the
+    mark."""
 
+    answer = fields.Dict(required=True, metadata={
+        "description": "The expected answer, as the check, count and score endpoints give "
+                       "it. play: legal_cards and each card's verdict (card, legal, "
+                       "explanation, violations). ecart: legal, violations, trumps_to_show. "
+                       "count: points, half_points, bouts. score: won, target, difference, "
+                       "multiplier, scores (taker, partner, defender), derivation. trick: "
+                       "card and position of the winning card, points, bouts. bid: legal, "
+                       "violations."})
     given = fields.Raw(required=True, metadata={
         "description": "The reader's answer as read: card codes, a boolean, points, a score "
                        "or a card code."})
@@ -168,7 +176,7 @@ class QuizAnswerResponse(QuizResponse):
 @blp.arguments(QuizAnswerRequest(), example=ANSWER_EXAMPLE)
 @blp.response(200, QuizAnswerResponse())
 def answer_quiz(body: dict[str, Any]) -> Response:
-    """Mark an answer to a quiz question, and explain it.
+    """Mark an answer to a quiz question, and explain it: the expected answer comes here only.
 
     The question is the one `GET /quiz/{kind}` draws from the same kind, players and seed;
     the answer goes in the member of its kind: `cards` (play), `legal` (ecart, bid), `points`

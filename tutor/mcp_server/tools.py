@@ -8,7 +8,9 @@ function that answers (:mod:`tutor.services`), and the rules it applies.
 A call runs inside a Flask request context of the app (``?lang=`` set from the ``lang``
 argument), exactly as the endpoint would run: the answer is the endpoint's JSON, returned as
 the tool's structured content, with a text that is the answer's explanation (it names the
-cards) followed by the rules it rests on, by id and title. A bad argument is a tool error
+cards) followed by the rules it rests on, by id and title — but for ``quiz_question``, whose
+text is the question and the position only (:func:`question_text`: its answer is
+``quiz_answer``'s to give). A bad argument is a tool error
 (``is_error``) that names the argument, says what is wrong in the requested language and
 shows the expected form with an example; it never crashes the server.
 """
@@ -16,6 +18,7 @@ shows the expected form with an example; it never crashes the server.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -46,7 +49,7 @@ from tutor.services import quiz as quiz_service
 from tutor.services import rules as rules_service
 from tutor.services import score as score_service
 
-__all__ = ["TOOLS", "ToolError", "ToolSpec", "call_tool", "input_schema"]
+__all__ = ["TOOLS", "ToolError", "ToolSpec", "call_tool", "input_schema", "question_text"]
 
 
 class ToolError(Exception):
@@ -192,9 +195,10 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "A quiz question drawn from a random deal of the rules engine: which cards may "
              "be played (play), is this écart legal (ecart), how many points are these cards "
              "worth (count), what does the taker score (score), which card wins this trick "
-             "(trick), may this bid be made (bid). It comes with its expected answer and "
-             "explanation: show the question and the position, keep the answer for "
-             "quiz_answer. The same kind, players and seed give the same question.",
+             "(trick), may this bid be made (bid). It holds the question and the position "
+             "only, never the answer: show them to the learner, then mark the learner's answer "
+             "with quiz_answer (the same kind, players and seed), which gives the expected "
+             "answer and why. The same kind, players and seed give the same question.",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
@@ -376,6 +380,14 @@ def _cited_rules(payload: Any) -> Iterator[str]:
             yield from _cited_rules(value)
 
 
+def question_text(payload: Mapping[str, Any]) -> str:
+    """The text of a quiz question: the question, then the position as JSON (card codes and
+    figures, the same in every language) — nothing of its answer, not even the rules it
+    rests on (a chatbot reads this text to the learner; ``quiz_answer`` explains)."""
+    shown = {key: payload[key] for key in ("kind", "players", "seed", "position")}
+    return f"{payload['question']}\n{json.dumps(shown, ensure_ascii=False)}"
+
+
 def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
     """The text of an answer: its explanation (naming the cards), then the rules it rests on
     — those its verdicts cite, else those the tool applies — by id and title."""
@@ -387,11 +399,11 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
         more = len(rules) - len(shown) if "rules" in payload else 0
         head = found_rules(len(rules)) if "rules" in payload else ""
         return "\n".join([head, *shown, *(["…"] if more > 0 else [])]).strip()
+    if spec.name == "quiz_question":
+        return question_text(payload)
     cited = list(dict.fromkeys(_cited_rules(payload))) or list(spec.rules) or list(
         _SPECS[_QUIZ_MIRRORS[payload["kind"]]].rules if "kind" in payload else ())
     explanation = payload.get("explanation") or ""
-    if spec.name == "quiz_question":  # the question first, then its answer explained
-        explanation = f"{payload['question']}\n{explanation}"
     rules = "; ".join(f"{rule_id} ({rule_title(rule_id)})" for rule_id in cited)
     return f"{explanation}\n{rules_cited(rules)}".strip()
 

@@ -1,16 +1,17 @@
-"""Quiz questions for the trainers and the course: ``GET /api/v1/quiz/<kind>``.
+"""Quiz questions for the trainers, the course and chatbots: ``GET /api/v1/quiz/<kind>``
+asks, ``POST /api/v1/quiz/answer`` marks.
 
 A question is a random position of a random deal of the core (``rules_fr.simulate`` and
 ``rules_fr.deal``, through the trainers' situations), and its answer is what the check,
 count and score services answer about that position — the same payloads and explanations as
 ``POST /check/play``, ``/check/ecart``, ``/check/trick``, ``/check/bid``, ``/count`` and
-``/score``, so a quiz never holds a
-rule of its own. The browser shows the position, takes the reader's answer, compares it with
-``answer`` and shows the explanation.
+``/score``, so a quiz never holds a rule of its own.
 
-The same ``(kind, players, seed)`` gives the same question, so a question can be shared and
-tested; without a seed one is drawn and named (:func:`ask`). :func:`mark` marks a reader's
-answer to a question, as ``POST /api/v1/quiz/answer`` and the MCP tool ``quiz_answer`` do.
+What a client shows (:func:`ask`: ``GET /quiz/<kind>``, the MCP tool ``quiz_question``) is
+the question and the position only — never the answer, which a chatbot or a page would give
+away. The same ``(kind, players, seed)`` gives the same question, so :func:`mark` draws it
+again to mark a reader's answer (``POST /quiz/answer``, the MCP tool ``quiz_answer``, the
+browser's ``quiz.js``): one marking for every client. Without a seed one is drawn and named.
 
 >>> q = question("count", 4, 7)
 >>> q == question("count", 4, 7), q["answer"]["points"] == q["answer"]["half_points"] / 2
@@ -35,7 +36,7 @@ from tutor.i18n.words import card_list
 from tutor.services import check, count, refuse, score
 from tutor.web.situations import ecart_situation, trick_situation
 
-__all__ = ["ANSWER_FIELDS", "KINDS", "SEEDS", "ask", "mark", "question"]
+__all__ = ["ANSWER_FIELDS", "ASKED", "KINDS", "SEEDS", "ask", "mark", "question"]
 
 SEEDS: Final = 1_000_000
 """Seeds run from 0 to 999 999."""
@@ -189,13 +190,24 @@ score calculator), bid (the course's step on the bidding)."""
 
 def question(kind: str, players: int, seed: int) -> dict[str, Any]:
     """The question ``kind`` drawn from ``seed`` at a table of ``players``, with its answer
-    and explanation in the request's language."""
+    and explanation in the request's language: the marker's copy (:func:`mark`); a client is
+    shown :func:`ask`'s."""
     return {"kind": kind, "players": players, "seed": seed, **KINDS[kind](players, seed)}
 
 
+ASKED: Final = ("kind", "players", "seed", "question", "position")
+"""What a question shows: everything but its ``answer`` and ``explanation``."""
+
+
 def ask(kind: str, players: int, seed: int | None) -> dict[str, Any]:
-    """:func:`question`, drawing the seed when none is given (the answer names it)."""
-    return question(kind, players, seed if seed is not None else random.randrange(SEEDS))
+    """The question as a client shows it (:data:`ASKED`: no answer, no explanation), drawing
+    the seed when none is given (the question names it).
+
+    >>> sorted(ask("bid", 4, 3)) == sorted(ASKED)
+    True
+    """
+    asked = question(kind, players, seed if seed is not None else random.randrange(SEEDS))
+    return {key: asked[key] for key in ASKED}
 
 
 ANSWER_FIELDS: Final[dict[str, str]] = {
@@ -230,8 +242,9 @@ def mark(body: Mapping[str, Any]) -> dict[str, Any]:
     """Mark the reader's answer to the question ``(kind, players, seed)``: ``right``, the
     expected ``answer`` (the question's), the ``mistakes`` (for ``play``: each card whose
     verdict the reader got wrong, with its explanation) and an ``explanation`` that gives the
-    mark, then why. The marking is the browser's (``quiz.js``): the same set of cards, the
-    same verdict, the same points, score or card."""
+    mark, then why. Every client marks here: the API, the MCP tool and the browser
+    (``quiz.js`` sends the reader's answer and shows this verdict): right is exactly the set
+    of cards that may be played, the same verdict, the same points, score or card."""
     kind, players, seed = body["kind"], body["players"], body["seed"]
     given = _given(kind, body)
     asked = question(kind, players, seed)
