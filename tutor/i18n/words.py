@@ -94,7 +94,7 @@ class Speech:
         """Score payloads already worded (:func:`tutor.i18n.scores.score_payload`)."""
 
 
-_SPEECHES: WeakKeyDictionary[Any, dict[str, Speech]] = WeakKeyDictionary()
+_SPEECHES: WeakKeyDictionary[Any, dict[Locale, Speech]] = WeakKeyDictionary()
 """Speeches by Flask-Babel domain (one per app) and locale."""
 _OUTSIDE: Final = Speech(NullTranslations(), _OUTSIDE_LOCALE)
 _ACTIVE: ContextVar[Speech | None] = ContextVar("tutor_i18n_speech", default=None)
@@ -141,13 +141,12 @@ def _resolve() -> Speech:
             else Locale.parse(chosen)
     if domain is None:
         domain = babel.babel_domain = state.instance.domain_instance
-    code = str(locale)
     by_locale = _SPEECHES.get(domain)
     if by_locale is None:
         by_locale = _SPEECHES[domain] = {}
-    found = by_locale.get(code)
+    found = by_locale.get(locale)  # (a Locale: its string is a join of five fields, each time)
     if found is None:  # the domain's catalog of that locale, loaded once (Flask-Babel keeps it)
-        found = by_locale[code] = Speech(domain.get_translations(), code)
+        found = by_locale[locale] = Speech(domain.get_translations(), str(locale))
     setattr(found_g, _G_STATE, _RequestState(locale, domain, found))
     return found
 
