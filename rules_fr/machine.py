@@ -50,7 +50,7 @@ from rules_fr.play import trick_winner
 from rules_fr.poignee import PoigneeLevel, poignees_allowed, shown_levels
 from rules_fr.scoring import Score, score_deal
 from rules_fr.table import TableRules, rules_for
-from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
+from rules_fr.verdicts import Code, IllegalActionError, Violation, lazy_violation, violation
 
 __all__ = ["DealMachine", "LegalActions", "Phase", "PublicTrick", "PublicView"]
 
@@ -70,6 +70,49 @@ class Phase(StrEnum):
 
 
 _BEFORE_PLAY = (Phase.CALLING, Phase.ECART, Phase.ANNOUNCING)
+
+
+def _phase_params(action: str, phase: Phase) -> dict[str, object]:
+    return {"action": action, "phase": phase}
+
+
+def _phase_rule(action: Action, phase: Phase, contract: Contract | None) -> str | None:
+    """The rule that forbids ``action`` at ``phase`` (``None``: ``play.turn``, each action at
+    its moment of the deal, when no rule of the catalog sets this action's moment).
+
+    A deal annulled for a petit sec, or passed by everyone, takes no action; otherwise a bid
+    comes while the auction is open (bid.once: it closes once all have spoken); a call once,
+    before the chien is turned over (call.king); the chien shown once the auction is over and
+    taken by the taker (chien.shown), never under a garde sans or contre
+    (chien.garde-sans-contre), and the écart made after the chien is taken (ecart.size) and
+    finished by « Jeu » (ecart.jeu: no other after the first card); « Jeu » once the écart is
+    made (ecart.jeu); a chelem announced once the auction is over (chelem.announce); a
+    poignée just before one's first card, in one go (poignee.shown).
+    """
+    if phase is Phase.ANNULLED:
+        return "deal.petit-sec"
+    if phase is Phase.ALL_PASSED:
+        return "bid.all-pass"
+    match action:
+        case Bid():
+            return "bid.once"
+        case CallCard():
+            return "call.king"
+        case Discard() | ShowChien():
+            if phase is Phase.CALLING:
+                return "call.king"
+            if contract is None:
+                return "ecart.size" if isinstance(action, Discard) else "chien.shown"
+            if not contract.taker_takes_chien:
+                return "chien.garde-sans-contre"
+            return "ecart.jeu" if isinstance(action, Discard) else "chien.shown"
+        case DeclareJeu() if phase is Phase.ECART:
+            return "ecart.jeu"
+        case AnnounceChelem() if phase is Phase.BIDDING:
+            return "chelem.announce"
+        case ShowPoignee():
+            return "poignee.shown"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +378,10 @@ class DealMachine(ABC):
     # --- checking and applying actions ----------------------------------------------------
 
     def _wrong_phase(self, action: Action) -> list[Violation]:
-        return [violation(Code.WRONG_PHASE, action=action.kind, phase=self.phase)]
+        """``action`` is not one of this moment of the deal: the refusal cites the rule that
+        sets its moment (:func:`_phase_rule`)."""
+        return [lazy_violation(Code.WRONG_PHASE, _phase_params, (action.kind, self.phase),
+                               rule=_phase_rule(action, self.phase, self.contract))]
 
     def _not_taker(self, seat: int) -> list[Violation]:
         return [violation(Code.NOT_YOUR_TURN, seat=seat, expected=self.taker)]

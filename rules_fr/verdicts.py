@@ -159,10 +159,15 @@ RULE_OF_CODE: Final[Mapping[Code, str]] = {
 
 RULE_ALTERNATIVES: Final[Mapping[Code, tuple[str, ...]]] = {
     Code.MUST_FOLLOW_SUIT: ("play.trump-lead",),
+    Code.WRONG_PHASE: ("deal.petit-sec", "bid.all-pass", "bid.once", "call.king", "chien.shown",
+                       "chien.garde-sans-contre", "ecart.size", "ecart.jeu", "chelem.announce",
+                       "poignee.shown"),
 }
 """The narrower rules a code may cite instead of its :data:`RULE_OF_CODE` one: a plain card
 played on a trump lead by a player who holds trumps breaks ``play.trump-lead`` (trumps are the
-suit to follow), not ``play.follow-suit``."""
+suit to follow), not ``play.follow-suit``; an action out of its moment breaks the rule that
+sets that moment (an écart changed once play has begun: ``ecart.jeu``; a chien recorded on a
+garde sans: ``chien.garde-sans-contre``), ``play.turn`` when no narrower rule does."""
 
 WARNING_CODES: Final = frozenset({Code.EXCUSE_LAST_TRICK, Code.PETIT_EXPOSED})
 ALLOWANCE_CODES: Final = frozenset({

@@ -56,6 +56,8 @@ Fonctionnalité: L'arbitrage d'une table
     Alors l'arbitre doit enregistrer « Jeu » du joueur 1
     Quand l'arbitre enregistre le chien "KS 2H 3D 4C T5 T6"
     Alors l'enregistrement est refusé pour "wrong-phase"
+    Et le refus cite la règle "chien.garde-sans-contre"
+    Et la règle "chien.garde-sans-contre" dit « le chien reste face cachée »
     Et la règle "chien.arbiter" dit « l'arbitre doit être appelé »
 
     Exemples:
@@ -137,3 +139,4 @@ Fonctionnalité: L'arbitrage d'une table
     Quand le preneur fait son écart et dit « Jeu »
     Et la première carte est jouée
     Alors le preneur ne peut plus modifier son écart
+    Et le refus cite la règle "ecart.jeu"

@@ -20,7 +20,7 @@ from rules_fr import catalog
 from rules_fr.catalog import FFT_SOURCE, RULES, TOPICS, Rule, parse_catalog, rule, rules_by_topic
 from rules_fr.contracts import Contract
 from rules_fr.table import PLAYER_COUNTS, rules_for
-from rules_fr.verdicts import RULE_OF_CODE
+from rules_fr.verdicts import RULE_ALTERNATIVES, RULE_OF_CODE
 
 CATALOG_FILE = Path(catalog.__file__).with_name("catalog.toml")
 
@@ -100,6 +100,9 @@ def repr_toml(value: object) -> str:
 def test_rule_of_code_ids_exist() -> None:
     missing = sorted(set(RULE_OF_CODE.values()) - set(RULES))
     assert not missing, f"RULE_OF_CODE cites rules the catalog lacks: {missing}"
+    narrower = {r for rules in RULE_ALTERNATIVES.values() for r in rules}
+    missing = sorted(narrower - set(RULES))
+    assert not missing, f"RULE_ALTERNATIVES cites rules the catalog lacks: {missing}"
 
 
 def test_catalog_covers_the_whole_game() -> None:

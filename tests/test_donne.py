@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from rules_fr.actions import Action, ShowChien
 from rules_fr.cards import CardSet, parse_cards
+from rules_fr.catalog import RULES
 from rules_fr.contracts import Camp, Contract
 from rules_fr.deal import deal
 from rules_fr.donne import (
@@ -23,6 +25,7 @@ from rules_fr.donne import (
 )
 from rules_fr.ecart import random_legal_ecart
 from rules_fr.kingcall import callable_cards
+from rules_fr.physical import PhysicalDonne
 from rules_fr.poignee import legal_poignee, poignees_allowed
 from rules_fr.simulate import random_card
 from rules_fr.verdicts import Code, IllegalActionError
@@ -109,6 +112,7 @@ def test_donne_petit_sec_annuls() -> None:
     from rules_fr.deal import Deal
     d = Donne(Deal((hands[0], *others), CardSet.of(rest[54:]), dealer=3))
     assert d.phase is Phase.ANNULLED and d.petit_sec_seat == 0
+    assert _rule_of(d, Bid(0, Contract.GARDE)) == "deal.petit-sec"  # annulled before bidding
 
 
 def test_donne_duplicate_fixed_garde_skips_bidding() -> None:
@@ -198,3 +202,103 @@ def test_donne_chelem_not_after_jeu() -> None:
     leader = d.to_move
     d.apply(PlayCard(leader, random_card(d.legal_cards(leader), random.Random(1))))
     assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.CHELEM_TOO_LATE]
+
+
+# --- wrong-phase: the refusal cites the rule that sets the action's moment ------------------
+
+
+def _rule_of(d: Donne | PhysicalDonne, action: Action) -> str:
+    found = d.check(action)
+    assert [v.code for v in found] == [Code.WRONG_PHASE], found
+    assert found[0].rule in RULES and found[0].params == {"action": action.kind,
+                                                          "phase": d.phase.value}
+    return found[0].rule
+
+
+def _garde(d: Donne) -> Donne:
+    d.apply(Bid(d.to_move, Contract.GARDE))
+    while d.phase is Phase.BIDDING:
+        d.apply(Bid(d.to_move, None))
+    return d
+
+
+def test_wrong_phase_cites_the_rule_of_the_moment_dealt() -> None:
+    """A dealt deal: each out-of-phase action cites the rule that forbids it then — an écart
+    on a garde sans the garde sans/contre rule (no écart), an écart changed after the first
+    card ecart.jeu, a bid after the auction bid.once — and play.turn (each action at its moment)
+    only where no narrower rule sets the moment."""
+    d = first_valid_deal(4, 3)
+    seat, hand = d.to_move, d.hands[d.to_move]
+    six = tuple(list(hand)[:6])
+    trumps = tuple(c for c in hand if c.is_trump)
+    assert _rule_of(d, Discard(seat, six)) == "ecart.size"
+    assert _rule_of(d, PlayCard(seat, next(iter(hand)))) == "play.turn"
+    assert _rule_of(d, DeclareJeu(seat)) == "play.turn"
+    assert _rule_of(d, AnnounceChelem(seat)) == "chelem.announce"
+    assert _rule_of(d, ShowPoignee(seat, trumps)) == "poignee.shown"
+    assert _rule_of(d, CallCard(seat, next(iter(hand)))) == "call.king"  # no call at four
+
+    garde = _garde(d)
+    taker = garde.taker
+    assert taker is not None and garde.phase is Phase.ECART
+    assert _rule_of(garde, DeclareJeu(taker)) == "ecart.jeu"
+    assert _rule_of(garde, Bid(taker, Contract.GARDE_CONTRE)) == "bid.once"
+    ecart = tuple(random_legal_ecart(4, garde.hands[taker], garde.chien, random.Random(0)))
+    garde.apply(Discard(taker, ecart))
+    assert _rule_of(garde, Discard(taker, ecart)) == "ecart.jeu"
+    garde.apply(DeclareJeu(taker))
+    leader = garde.to_move
+    garde.apply(PlayCard(leader, random_card(garde.legal_cards(leader), random.Random(0))))
+    other = tuple(list(garde.hands[taker])[:6])
+    assert _rule_of(garde, Discard(taker, other)) == "ecart.jeu"
+
+    sans = _garde_sans(4, 7)
+    assert sans.phase is Phase.ANNOUNCING
+    taker = sans.taker
+    assert taker is not None
+    six = tuple(list(sans.hands[taker])[:6])
+    assert _rule_of(sans, Discard(taker, six)) == "chien.garde-sans-contre"
+    assert _rule_of(sans, PlayCard(sans.next_to_play, next(iter(sans.hands[1])))) \
+        == "play.turn"
+    sans.apply(DeclareJeu(taker))
+    assert _rule_of(sans, Discard(taker, six)) == "chien.garde-sans-contre"
+
+    five = first_valid_deal(5, 4)
+    five.apply(Bid(five.to_move, Contract.GARDE))
+    while five.phase is Phase.BIDDING:
+        five.apply(Bid(five.to_move, None))
+    assert five.phase is Phase.CALLING and five.taker is not None
+    assert _rule_of(five, Discard(five.taker, tuple(list(five.hands[five.taker])[:3]))) \
+        == "call.king"
+
+    passed = first_valid_deal(4, 2)
+    for _ in range(4):
+        passed.apply(Bid(passed.to_move, None))
+    assert _rule_of(passed, Bid(0, Contract.GARDE)) == "bid.all-pass"
+
+
+def test_wrong_phase_cites_the_rule_of_the_moment_physical() -> None:
+    """A physical table: a chien recorded on a garde sans cites the garde sans/contre rule
+    (the chien stays face down), before and after the first card; a chien recorded twice, or
+    during the auction, chien.shown; a second poignée of one seat poignee.shown."""
+    chien = tuple(parse_cards(["KS", "2H", "3D", "4C", "T5", "T6"]))
+    sans = PhysicalDonne(4, 0)
+    assert _rule_of(sans, ShowChien(1, chien)) == "chien.shown"  # once the auction is over
+    for bid in (Contract.GARDE_SANS, None, None, None):
+        sans.apply(Bid(sans.to_move, bid))
+    assert sans.phase is Phase.ANNOUNCING
+    assert _rule_of(sans, ShowChien(1, chien)) == "chien.garde-sans-contre"
+    sans.apply(PlayCard(1, parse_cards(["5H"])[0]))
+    assert _rule_of(sans, ShowChien(1, chien)) == "chien.garde-sans-contre"
+
+    garde = PhysicalDonne(4, 0)
+    for bid in (Contract.GARDE, None, None, None):
+        garde.apply(Bid(garde.to_move, bid))
+    assert garde.phase is Phase.ECART
+    garde.apply(ShowChien(1, chien))
+    assert _rule_of(garde, ShowChien(1, chien)) == "chien.shown"
+    trumps = tuple(parse_cards([f"T{r}" for r in range(7, 17)]))
+    garde.apply(ShowPoignee(1, trumps))
+    assert _rule_of(garde, ShowPoignee(1, trumps)) == "poignee.shown"
+    garde.apply(PlayCard(1, parse_cards(["5H"])[0]))
+    assert _rule_of(garde, ShowChien(1, chien)) == "chien.shown"

@@ -245,6 +245,8 @@ def _check_more(example_id: str, story: dict, step: str) -> int:
     elif m := re.match(r"^le joueur (\d) est le preneur en garde, sans que personne n'ait "
                        r"parlé$", step):
         assert (f["taker"], f["contract"], f["bids"]) == (int(m.group(1)), "garde", []), where
+    elif m := re.match(r'^le refus cite la règle "([\w.-]+)"$', step):
+        assert f["refused_rules"] == [m.group(1)] and f"({m.group(1)})" in text, where
     elif step == "le preneur ne peut plus modifier son écart":
         assert f["refused"] == ["wrong-phase"] and f["phase"] == "playing", where
     elif step == "la requête est refusée" and story["kind"] == "refused":

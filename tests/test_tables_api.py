@@ -654,3 +654,59 @@ def test_table_refused_actions_never_recorded(app: Any, http: TestClientHttp,
         if ev.type == "action":
             assert state.check(action_from_data(ev.data)) == [], ev
         state.apply(Event(ev.seq, ev.type, ev.data))
+
+
+def _phase_refusal(http: TestClientHttp, tid: str, token: str, action: dict[str, Any],
+                   rule: str) -> dict[str, str]:
+    """The 422 of an out-of-phase action, in French and in English: it cites ``rule`` (by its
+    id, and its title in the sentence and the explanation); the sentences by language."""
+    said = {}
+    for lang in ("fr", "en"):
+        status, problem = http.post(f"{API}/{tid}/actions?lang={lang}", action, token)
+        assert status == 422, problem
+        [found] = problem["violations"]
+        assert (found["code"], found["rule"]) == ("wrong-phase", rule), found
+        title = http.get(f"/api/v1/rules/{rule}?lang={lang}", token)[1]["title"]
+        assert title in found["message"] and title in problem["explanation"], problem
+        assert f"({rule})" in found["message"]
+        said[lang] = found["message"]
+    return said
+
+
+def test_table_wrong_phase_cites_the_ecart_rules(http: TestClientHttp) -> None:
+    """An écart on a garde sans cites the garde sans/contre rule (no écart), not « play in
+    turn »; on a garde, an écart changed once play has begun cites ecart.jeu — in French and
+    in English, the explanation the sentence that cites it."""
+    table = _human_taker_table(http, "garde_sans")
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    _, mine = http.get(f"{API}/{tid}", token)
+    assert mine["deal"]["phase"] == "announcing"
+    said = _phase_refusal(http, tid, token, {"seat": 0, "type": "ecart", "seq": mine["seq"],
+                                             "cards": mine["deal"]["hand"][:6]},
+                          "chien.garde-sans-contre")
+    assert said["fr"].endswith("Règle : Garde sans et garde contre : le chien reste caché "
+                               "(chien.garde-sans-contre).")
+    assert said["en"].endswith("Rule: Garde sans and garde contre: the chien stays hidden "
+                               "(chien.garde-sans-contre).")
+
+    table = _human_taker_table(http, "garde")
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    _, mine = http.get(f"{API}/{tid}", token)
+    hand, chien = CardSet.parse(mine["deal"]["hand"]), CardSet.parse(mine["deal"]["chien"])
+    from rules_fr.ecart import random_legal_ecart
+
+    ecart = random_legal_ecart(4, hand, chien, random.Random(2))
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "ecart",
+                                                      "cards": ecart.codes(),
+                                                      "seq": mine["seq"]}, token)
+    assert status == 201, body
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "jeu",
+                                                      "seq": body["seq"]}, token)
+    assert status == 201, body
+    view = body["table"]
+    assert view["deal"]["phase"] == "playing" and view["deal"]["trick"]["cards"]
+    other = [c for c in view["deal"]["hand"] if c not in ecart.codes()][:6]
+    said = _phase_refusal(http, tid, token, {"seat": 0, "type": "ecart", "seq": view["seq"],
+                                             "cards": other}, "ecart.jeu")
+    assert said["fr"].endswith("Règle : « Jeu » : la fin de l'écart (ecart.jeu).")
+    assert said["en"].endswith("Rule: “Jeu”: the end of the écart (ecart.jeu).")

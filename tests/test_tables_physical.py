@@ -687,3 +687,43 @@ def test_a_live_table_takes_no_misdeal_nor_revoke_ruling(http: TestClientHttp) -
                                     table["referee_token"])
         assert status == 422, problem
         assert problem["errors"][0]["pointer"] == "/type", problem
+
+
+def test_physical_chien_on_a_garde_sans_cites_its_rule(http: TestClientHttp) -> None:
+    """chien.garde-sans-contre: a chien recorded on a garde sans is refused citing the rule
+    that keeps it face down — before the first card and after it, in French and in English
+    (the explanation says that rule, not the taker's « Jeu »); on a garde, a chien recorded
+    twice cites chien.shown (turned over once, then the taker's)."""
+    tid, referee, seq = _start_garde_sans(http)
+    chien = {"type": "chien", "cards": ["KS", "2H", "3D", "4C", "T5", "T6"]}
+    for played in (False, True):
+        if played:
+            status, body = _play(http, tid, referee, seq, 1, "5H")
+            assert status == 201, body
+            seq = body["seq"]
+        for lang, title in (("fr", "Garde sans et garde contre : le chien reste caché"),
+                            ("en", "Garde sans and garde contre: the chien stays hidden")):
+            status, problem = http.post(f"{API}/{tid}/actions?lang={lang}",
+                                        {**chien, "seq": seq}, referee)
+            assert status == 422, problem
+            [found] = problem["violations"]
+            assert (found["code"], found["rule"]) == ("wrong-phase", "chien.garde-sans-contre")
+            assert found["message"].endswith(f"{title} (chien.garde-sans-contre).")
+            assert problem["explanation"] == found["message"]
+
+    table = _physical(http, 4)
+    tid, referee, seq = table["id"], table["referee_token"], table["table"]["seq"]
+    first = table["table"]["deal"]["to_move"]
+    for i, bid in enumerate(("garde", "passe", "passe", "passe")):
+        status, body = http.post(f"{API}/{tid}/actions", {
+            "type": "bid", "seat": (first + i) % 4, "bid": bid, "seq": seq}, referee)
+        assert status == 201, body
+        seq = body["seq"]
+    status, body = http.post(f"{API}/{tid}/actions", {**chien, "seq": seq}, referee)
+    assert status == 201, body
+    for lang, title in (("fr", "Petite et garde : le chien est montré et pris"),
+                        ("en", "Petite and garde: the chien is shown and taken")):
+        status, problem = http.post(f"{API}/{tid}/actions?lang={lang}",
+                                    {**chien, "seq": body["seq"]}, referee)
+        assert status == 422 and problem["violations"][0]["rule"] == "chien.shown"
+        assert problem["explanation"].endswith(f"{title} (chien.shown).")

@@ -790,6 +790,7 @@ def _referee_story(s: _Situation) -> dict[str, Any] | None:
     donne = PhysicalDonne(players=s.players, dealer=s.dealer)
     lines: list[dict[str, Any]] = []
     refused: list[str] = []
+    rules: list[str] = []
     for kind, value in s.actions:
         if refused:
             return None  # a record after a refusal: not a story told here
@@ -822,6 +823,7 @@ def _referee_story(s: _Situation) -> dict[str, Any] | None:
             found = donne.check(action)
             if found:
                 refused = [code.code.value for code in found]
+                rules = [v.rule for v in found]
                 lines.append({"part": "verdict", "text": " ".join(
                     violation_message(v) for v in found)})
                 if kind == "chien" and donne.phase is Phase.ANNOUNCING:
@@ -829,8 +831,8 @@ def _referee_story(s: _Situation) -> dict[str, Any] | None:
                 break
             donne.apply(action)
     return {"kind": "referee", "lines": lines, "figures": {
-        "refused": refused, "phase": donne.phase.value, "dealer": donne.dealer,
-        "taker": donne.taker, "to_move": donne.to_move}}
+        "refused": refused, "refused_rules": rules, "phase": donne.phase.value,
+        "dealer": donne.dealer, "taker": donne.taker, "to_move": donne.to_move}}
 
 
 def _rule_line(rule_id: str) -> dict[str, Any]:
@@ -882,7 +884,8 @@ def _duplicate_story(s: _Situation) -> dict[str, Any] | None:
             [{"part": "play", "text": t} for t in play] + \
             [{"part": "verdict", "text": " ".join(violation_message(v) for v in found)},
              _rule_line("ecart.jeu")]
-    figures |= {"refused": [v.code.value for v in found], "phase": donne.phase.value}
+    figures |= {"refused": [v.code.value for v in found], "refused_rules": [v.rule for v in found],
+                "phase": donne.phase.value}
     return {"kind": "duplicate", "lines": lines, "figures": figures}
 
 

@@ -413,11 +413,15 @@ def _to_action(body: Mapping[str, Any], seat: int) -> Action:
 def _explain(state: TableState, action: Action, found: list[Violation]) -> str:
     donne = state.donne
     assert donne is not None
-    if any(v.code is Code.WRONG_PHASE for v in found):  # ecart.jeu: the taker's moment
-        if donne.phase is Phase.ANNOUNCING:
-            return explain_announcing()
+    if any(v.code is Code.WRONG_PHASE for v in found):
         if isinstance(action, DeclareJeu):
             return explain_jeu_when()
+        if (donne.phase is Phase.ANNOUNCING and not donne.implied_jeu
+                and isinstance(action, PlayCard | ShowPoignee)):
+            return explain_announcing()  # ecart.jeu: they come after the taker's « Jeu »
+        # any other action out of its moment: its sentence cites the rule that sets the
+        # moment (a chien on a garde sans, an écart once play has begun, a second bid...)
+        return " ".join(violation_payload(v)["message"] for v in found)
     if isinstance(donne, PhysicalDonne):  # no hand: the rules' own sentences
         match action:
             case Bid():

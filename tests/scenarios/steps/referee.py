@@ -204,6 +204,16 @@ def _rule_says(client: FlaskClient, scene: Scene, rule_id: str, text: str) -> No
     assert flat(text) in flat(_rule(client, scene, rule_id)["text"])
 
 
+@then(parsers.re(r'^le refus cite la règle "(?P<rule_id>[^"]+)"$'))
+def _refusal_cites(client: FlaskClient, scene: Scene, rule_id: str) -> None:
+    """The last refused action's verdicts cite ``rule_id``, its title in their sentences."""
+    assert scene.status == 422 and scene.answer is not None, (scene.status, scene.answer)
+    found = scene.answer["violations"]
+    assert found and {v["rule"] for v in found} == {rule_id}, found
+    title = _rule(client, scene, rule_id)["title"]
+    assert all(title in v["message"] for v in found), (title, found)
+
+
 @then(parsers.re(r'^la note de la règle "(?P<rule_id>[^"]+)" dit « (?P<text>[^»]+) »$'))
 def _note_says(client: FlaskClient, scene: Scene, rule_id: str, text: str) -> None:
     note = _rule(client, scene, rule_id)["note"]
