@@ -272,6 +272,17 @@ def test_every_seed_example_is_told_or_says_why_not(french, english):
     assert len(seeds) - len(UNTOLD) >= 123
 
 
+def test_every_story_is_of_a_kind_the_api_documents(french, english):
+    """A story's ``kind`` is one the OpenAPI document lists (a new kind of story must be
+    documented, or every client validating the answer fails on it)."""
+    from tutor.services.stories import STORY_KINDS
+
+    for told in (french, english):
+        kinds = {story["kind"] for stories_ in told.values() for story in stories_}
+        assert kinds <= set(STORY_KINDS), kinds - set(STORY_KINDS)
+    assert kinds == set(STORY_KINDS), set(STORY_KINDS) - kinds  # none documented in vain
+
+
 def test_example_1_is_the_cores_score_line_by_line(app):
     """The rulebook's example 1 at four players: every score line of the story is a line of
     rules_fr.scoring.score, in order, with its points."""

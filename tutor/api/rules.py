@@ -19,6 +19,7 @@ from rules_fr.catalog import TOPICS, Rule
 from tutor.api.base import ApiBlueprint, reply
 from tutor.errors import ErrorKey, problem_response
 from tutor.services import rules as service
+from tutor.services.stories import STORY_KINDS
 
 __all__ = ["blp", "examples_for"]
 
@@ -51,12 +52,9 @@ class StorySchema(Schema):
         "description": "The row of the outline's examples it tells (1 for the first row of "
                        "the first block), null for a plain scenario."})
     kind = fields.String(required=True, metadata={
-        "enum": ["score", "play", "ecart", "deal", "call", "poignee", "hand", "bid", "trick",
-                 "draw"],
-        "description": "A score from a deal's figures, a card played, an écart, a whole "
-                       "deal played card by card, a king call, a poignée shown, a hand "
-                       "checked (petit sec, poignées), a bid, a trick's winner, the draw "
-                       "for the first dealer."})
+        "enum": list(STORY_KINDS),
+        "description": "What the story tells: " + "; ".join(
+            f"`{kind}`, {what}" for kind, what in STORY_KINDS.items()) + "."})
     text = fields.String(required=True, metadata={
         "description": "The whole story in the response's language: the deal, the play or "
                        "the counting, each score line."})

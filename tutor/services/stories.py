@@ -43,7 +43,30 @@ from tutor.services import check
 from tutor.services.count import count
 from tutor.services.score import score_deal
 
-__all__ = ["UNTOLD", "stories"]
+__all__ = ["STORY_KINDS", "UNTOLD", "stories"]
+
+STORY_KINDS: Final[Mapping[str, str]] = {
+    "score": "a score from a deal's figures",
+    "play": "a card played",
+    "ecart": "an écart",
+    "deal": "a whole deal played card by card",
+    "call": "a king call",
+    "poignee": "a poignée shown (or shown too late)",
+    "hand": "a hand checked (petit sec, poignées)",
+    "bid": "a bid",
+    "trick": "a trick's winner",
+    "draw": "the draw for the first dealer",
+    "count": "cards counted",
+    "plan": "the dealing plan (cut, packets, bidding order, next dealer)",
+    "deal_check": "a deal checked (card counts, a card twice, the petit sec)",
+    "partie": "a partie's scoresheet (its length, who sits out, the totals)",
+    "match_points": "duplicate match points",
+    "referee": "a physical table refereed",
+    "duplicate": "a duplicate deal (imposed contract, fixed écart)",
+    "refused": "a request the service refuses (a card that does not exist)",
+}
+"""Every ``kind`` a story may have, with what it tells (the OpenAPI document lists them;
+``tests/test_stories.py`` fails on a story of another kind)."""
 
 UNTOLD: Final[Mapping[str, str]] = {
     "arbitrage/relever-son-jeu-avant-la-fin-de-la-distribution-expose-a-une-penalite-de-l-arbitre":
