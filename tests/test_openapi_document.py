@@ -5,8 +5,15 @@ described tags; and the errors a generated client meets say what was expected.""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from flask.testing import FlaskClient
 
@@ -90,6 +97,107 @@ def test_the_document_is_cached(client: FlaskClient) -> None:
     first = client.get("/api/v1/openapi.json")
     again = client.get("/api/v1/openapi.json", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+_FETCH_IN_ANOTHER_PROCESS = """
+import hashlib, sys, tempfile
+from tutor import create_app
+folder = tempfile.mkdtemp()
+app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/third.db"})
+answer = app.test_client().get("/api/v1/openapi.json")
+print(hashlib.sha256(answer.data).hexdigest(), answer.headers["ETag"])
+"""
+
+
+def test_the_document_is_the_same_in_every_process(tmp_path: Path) -> None:
+    """Two apps on two databases serve the same bytes under the same strong ETag, and so does
+    a third process started later with another hash seed: the workers of one server agree,
+    and a restart changes nothing (the table examples deal from a fixed seed and show fixed
+    ids, tokens, tickets and times)."""
+    answers = [create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/{name}.db"})
+               .test_client().get("/api/v1/openapi.json") for name in ("first", "second")]
+    assert answers[0].data == answers[1].data
+    assert answers[0].headers["ETag"] == answers[1].headers["ETag"]
+    third = subprocess.run([sys.executable, "-c", _FETCH_IN_ANOTHER_PROCESS], check=True,
+                           capture_output=True, text=True, cwd=Path(__file__).parent.parent,
+                           env={**os.environ, "PYTHONHASHSEED": "4242"}, timeout=120)
+    digest, etag = third.stdout.split()[-2:]
+    assert digest == hashlib.sha256(answers[0].data).hexdigest()
+    assert etag == answers[0].headers["ETag"]
+
+
+_IDENTIFIERS = ("id", "token", "referee_token", "ticket", "table", "tables")
+
+
+def _identifiers(node: Any, key: str = "") -> list[str]:
+    """The table ids, tokens and tickets of an example (strings under those keys)."""
+    if isinstance(node, dict):
+        return [found for k, v in node.items() for found in _identifiers(v, k)]
+    if isinstance(node, list):
+        return [found for item in node for found in _identifiers(item, key)]
+    return [node] if isinstance(node, str) and key in _IDENTIFIERS else []
+
+
+def test_table_examples_show_stand_ins_never_a_real_table(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/live.db"})
+    client = app.test_client()
+    live = client.post("/api/v1/tables", json={"players": 4, "bots": [1, 2, 3]}).get_json()
+    text = client.get("/api/v1/openapi.json").get_data(as_text=True)
+    secrets = [live["id"], live["referee_token"], *(s["token"] for s in live["seat_tokens"])]
+    assert not [secret for secret in secrets if secret in text]
+    paths = json.loads(text)["paths"]
+    examples = {(path, method, status): content["example"]
+                for path, operations in paths.items() if "/tables" in path or "/duplicate" in path
+                for method, operation in operations.items() if method != "parameters"
+                for status, response in [("request", operation.get("requestBody", {})),
+                                         *operation["responses"].items()]
+                for media, content in response.get("content", {}).items()
+                if media == "application/json" and "example" in content}
+    names = [name for example in examples.values() for name in _identifiers(example)]
+    assert names and all(name.startswith("exampleTable") for name in names), names
+    created = examples[("/api/v1/tables", "post", "201")]
+    assert created["id"] == created["table"]["id"] == "exampleTable0001"
+    assert {len(created["referee_token"])} == {len(s["token"]) for s in created["seat_tokens"]
+                                               } == {len(live["referee_token"])}
+    assert len(created["id"]) == len(live["id"])
+    ticket = examples[("/api/v1/tables/{table_id}/stream-tickets", "post", "201")]
+    assert ticket["ticket"].startswith(created["id"] + ".0.")
+    assert ticket["stream"] == f"/api/v1/tables/{created['id']}/stream?ticket={ticket['ticket']}"
+    seat = created["seat_tokens"][0]["token"]  # a stand-in opens nothing here
+    assert client.get(f"/api/v1/tables/{created['id']}",
+                      headers={"Authorization": f"Bearer {seat}"}).status_code == 404
+
+
+def _json_schema(node: Any) -> Any:
+    """An OpenAPI 3.0 schema as JSON Schema: ``nullable`` becomes ``null`` allowed."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    converted = {key: _json_schema(value) for key, value in node.items()}
+    if converted.pop("nullable", False):
+        return {"anyOf": [converted, {"type": "null"}]}
+    return converted
+
+
+def test_every_json_example_validates_against_its_schema(document: dict[str, Any]) -> None:
+    components = _json_schema(document["components"])
+    checked = 0
+    for path, method, operation in _operations(document):
+        contents = [("request", operation.get("requestBody", {}).get("content", {}))]
+        contents += [(status, _resolved(document, response).get("content", {}))
+                     for status, response in operation["responses"].items()]
+        for status, content in contents:
+            for media_type, media in content.items():
+                if "json" not in media_type or "schema" not in media or "example" not in media:
+                    continue
+                validator = jsonschema.Draft202012Validator(
+                    {"components": components, "allOf": [_json_schema(media["schema"])]})
+                errors = [f"{list(e.absolute_path)}: {e.message}"
+                          for e in validator.iter_errors(media["example"])]
+                assert not errors, (path, method, status, media_type, errors[:3])
+                checked += 1
+    assert checked > 200
 
 
 @pytest.mark.parametrize(("body", "pointer", "fragments"), [

@@ -13,6 +13,14 @@ tool layer or a client generator needs and cannot guess:
   temporary database, so documenting never creates a table in the real one); the error
   examples are problem details of each status.
 
+The document is the same in every process and at every start (its strong ETag with it: the
+workers of one server agree, and a client generated from it does not change at a restart).
+So the throwaway app deals from a fixed seed (:data:`EXAMPLE_DEAL_SEED`), and the table ids,
+tokens, stream tickets and expiry times of its answers, which are random or depend on the
+clock, are replaced by fixed stand-ins of the same shape (:class:`_StandIns`) — the same
+stand-in wherever the same value appears, the table id inside a stream URL or a ticket too.
+No real token, not even a throwaway one, is in the document.
+
 :func:`document` builds it once per app, on the first ``GET /api/v1/openapi.json``.
 """
 
@@ -23,7 +31,8 @@ import re
 import shutil
 import tempfile
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from flask import Flask
@@ -231,6 +240,7 @@ def _answers(app: Flask, doc: Mapping[str, Any]) -> dict[tuple[str, str, str], A
     try:
         examples_app = create_app({"TESTING": True, "DATABASE_URL":
                                    f"sqlite:///{folder}/examples.db"})
+        examples_app.extensions["tarot_tables"].seed_deals(EXAMPLE_DEAL_SEED)
         client = examples_app.test_client()
         headers = {"Accept-Encoding": "identity"}
         found: dict[tuple[str, str, str], Any] = {}
@@ -257,8 +267,10 @@ def _answers(app: Flask, doc: Mapping[str, Any]) -> dict[tuple[str, str, str], A
         record("/api/v1/quiz/{kind}", "get", client.get(
             "/api/v1/quiz/play?players=4&seed=17&lang=en", headers=headers))
         found[("/api/v1/ping", "post", "200")] = found.get(("/api/v1/ping", "get", "200"))
-        _table_answers(client, headers, found)
-        return found
+        stand_ins = _StandIns()
+        _table_answers(client, headers, found, stand_ins)
+        replace = stand_ins.replacer()
+        return {key: replace(value) for key, value in found.items()}
     except Exception:  # documentation must never break the API: examples are a bonus
         import logging
 
@@ -269,10 +281,11 @@ def _answers(app: Flask, doc: Mapping[str, Any]) -> dict[tuple[str, str, str], A
 
 
 def _table_answers(client: Any, headers: dict[str, str],
-                   found: dict[tuple[str, str, str], Any]) -> None:
+                   found: dict[tuple[str, str, str], Any], stand_ins: _StandIns) -> None:
     created = client.post("/api/v1/tables?lang=en", json=TABLE_EXAMPLE, headers=headers)
     if created.status_code != 201:
         return
+    stand_ins.table(created.get_json())
     found[("/api/v1/tables", "post", "201")] = created.get_json()
     table = created.get_json()
     path = f"/api/v1/tables/{table['id']}"
@@ -286,9 +299,11 @@ def _table_answers(client: Any, headers: dict[str, str],
         found[("/api/v1/tables/{table_id}/actions", "post", "request")] = action
     undone = client.post(path + "/undo?lang=en", headers=auth)
     if undone.status_code == 201:
+        stand_ins.table(undone.get_json())
         found[("/api/v1/tables/{table_id}/undo", "post", "201")] = undone.get_json()
     ticket = client.post(path + "/stream-tickets?lang=en", headers=auth)
     if ticket.status_code == 201 and ticket.is_json:
+        stand_ins.ticket(ticket.get_json())
         found[("/api/v1/tables/{table_id}/stream-tickets", "post", "201")] = ticket.get_json()
     events = client.get(path + "/events?since=0&lang=en", headers=auth)
     found[("/api/v1/tables/{table_id}/events", "get", "200")] = events.get_json()
@@ -298,6 +313,8 @@ def _table_answers(client: Any, headers: dict[str, str],
         "hands": DEAL["hands"], "chien": DEAL["chien"], "taker": 3}}
     pair = [client.post("/api/v1/tables?lang=en", json=prepared, headers=headers).get_json()
             for _ in range(2)]
+    for table in pair:
+        stand_ins.table(table)
     review = client.get(f"/api/v1/tables/{pair[0]['id']}/deals/1?lang=en", headers={
         **headers, "Authorization": f"Bearer {pair[0]['referee_token']}"})
     if review.status_code == 200:
@@ -311,3 +328,70 @@ def _table_answers(client: Any, headers: dict[str, str],
 
 TABLE_EXAMPLE: Final[dict[str, Any]] = {"players": 4, "bots": [1, 2, 3]}
 """The request example of ``POST /tables``: four players, seats 1 to 3 played by bots."""
+
+
+EXAMPLE_DEAL_SEED: Final = 5
+"""The seed of the throwaway app's deals (:meth:`tutor.tables.store.Store.seed_deals`): the
+table examples show the same deal at every start — one where a bot takes after the reader's
+seat passes, so the action's answer shows the bots' écart, « Jeu » and first cards."""
+EXAMPLE_TIME: Final = datetime(2026, 1, 5, 9, 30, tzinfo=UTC)
+"""When the examples' stream ticket was issued (its expiry follows from it)."""
+
+
+class _StandIns:
+    """The random and clock-dependent values of the throwaway app's table answers, each with
+    a fixed stand-in of the same shape: table ids (16 URL-safe characters), tokens (43), stream
+    tickets (signed as the service signs them, with the stand-in table and token) and their
+    expiry. :meth:`apply` replaces every occurrence, inside longer strings too."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, str] = {}
+        self._tables = 0
+
+    @staticmethod
+    def token(table_id: str, role: str) -> str:
+        return f"{table_id}-{role}-token-".ljust(43, "0")
+
+    def table(self, created: Mapping[str, Any]) -> None:
+        """The id and tokens of a new table: a ``POST /tables`` answer (every seat's token)
+        or a ``POST /tables/{table_id}/undo`` one (the seat's)."""
+        self._tables += 1
+        table_id = f"exampleTable{self._tables:04d}"
+        self.values[created["id"]] = table_id
+        self.values[created["referee_token"]] = self.token(table_id, "referee")
+        seats = created.get("seat_tokens") or [created]
+        for seat in seats:
+            self.values[seat["token"]] = self.token(table_id, f"seat{seat['seat']}")
+
+    def ticket(self, answer: Mapping[str, Any]) -> None:
+        """The ticket and expiry of a ``POST /tables/{table_id}/stream-tickets`` answer (its
+        table known to :meth:`table`)."""
+        from tutor.tables.store import hash_token
+        from tutor.tables.tickets import issue
+
+        real_table, who = answer["ticket"].split(".")[:2]
+        table_id = self.values[real_table]
+        token = self.token(table_id, "referee" if who == "r" else f"seat{who}")
+        ticket, expires = issue(table_id, None if who == "r" else int(who), hash_token(token),
+                                None, int(answer["expires_in"]), EXAMPLE_TIME.timestamp())
+        self.values[answer["ticket"]] = ticket
+        self.values[answer["expires_at"]] = (datetime.fromtimestamp(expires, UTC).isoformat()
+                                             .replace("+00:00", "Z"))
+
+    def replacer(self) -> Callable[[Any], Any]:
+        """A function of JSON data: the same data with every known value replaced by its
+        stand-in (the longest first: a ticket before the table id it starts with)."""
+        values = dict(self.values)
+        pattern = re.compile("|".join(re.escape(v) for v in sorted(values, key=len,
+                                                                     reverse=True)))
+
+        def walk(node: Any) -> Any:
+            if isinstance(node, str):
+                return pattern.sub(lambda m: values[m.group(0)], node) if values else node
+            if isinstance(node, list):
+                return [walk(item) for item in node]
+            if isinstance(node, dict):
+                return {walk(k): walk(v) for k, v in node.items()}
+            return node
+
+        return walk

@@ -47,7 +47,7 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -342,7 +342,7 @@ class TableState:
 
     # --- what the server does next ------------------------------------------------------
 
-    def _deal_event(self) -> dict[str, Any]:
+    def _deal_event(self, draw_seed: Callable[[], int] | None = None) -> dict[str, Any]:
         number = len(self.partie.entries)
         people, dealer_seat = self.partie.seats_for_deal(number, self.dealer_person)
         if self.physical:
@@ -357,7 +357,7 @@ class TableState:
         else:
             # 128 bits from the OS CSPRNG, recorded (never shown to a seat): the deal can be
             # dealt again exactly from it, rules_fr.deal.deal(players, dealer_seat, seed=seed)
-            seed = secrets.randbits(128)
+            seed = secrets.randbits(128) if draw_seed is None else draw_seed()
             dealt = deal(len(people), dealer_seat, seed=seed)
             hand_codes = [h.codes() for h in dealt.hands]
             chien_codes = dealt.chien.codes()
@@ -369,16 +369,19 @@ class TableState:
                 "people": list(people), "hands": hand_codes, "chien": chien_codes,
                 "dealer_may_bid": self.dealer_may_bid, "fixed": fixed, **extra}
 
-    def next_automatic(self, table_id: str) -> tuple[str, dict[str, Any]] | None:
+    def next_automatic(self, table_id: str, draw_seed: Callable[[], int] | None = None,
+                       ) -> tuple[str, dict[str, Any]] | None:
         """The next event the server appends by itself, or ``None`` when a person must act
-        (or the table is paused or the partie over)."""
+        (or the table is paused or the partie over). A deal is shuffled from a seed of
+        ``draw_seed()`` when given (the OpenAPI document's examples: the same deal at every
+        start), else from 128 bits of the OS's CSPRNG."""
         if self.paused:
             return None
         donne = self.donne
         if donne is None or self.scored:
             if self.over:
                 return None
-            return "deal", self._deal_event()
+            return "deal", self._deal_event(draw_seed)
         if donne.phase is Phase.ANNULLED and isinstance(donne, Donne):  # dealt decks only
             return "redeal", {"reason": "petit-sec",
                               "person": self.people_of_deal[donne.petit_sec_seat or 0]}

@@ -36,6 +36,7 @@ import fcntl
 import hashlib
 import hmac
 import os
+import random
 import re
 import secrets
 import threading
@@ -291,6 +292,15 @@ class Store:
         # Weak values: a lock nobody holds goes away instead of piling up per table seen.
         self._table_locks: weakref.WeakValueDictionary[str, Any] = \
             weakref.WeakValueDictionary()
+        self._draw_seed: Callable[[], int] | None = None
+
+    def seed_deals(self, seed: int) -> None:
+        """Shuffle this store's deals from ``random.Random(seed)`` instead of the OS's
+        CSPRNG: the same deals in the same order at every start. Predictable, so only for a
+        store nobody plays at — the OpenAPI document's throwaway app
+        (:mod:`tutor.api.document`), whose examples must not change between processes."""
+        source = random.Random(seed)
+        self._draw_seed = lambda: source.getrandbits(128)
 
     def table_lock(self, table_id: str) -> Any:
         """The in-process lock of a table (an ``RLock``); hold the returned object while
@@ -592,7 +602,7 @@ class Store:
         must act; the caller inserts them (and the snapshots added to ``snaps``)."""
         appended = []
         for _ in range(MAX_AUTOMATIC):
-            nxt = state.next_automatic(table_id)
+            nxt = state.next_automatic(table_id, self._draw_seed)
             if nxt is None:
                 break
             appended.append(self._apply(state, *nxt, snaps))
