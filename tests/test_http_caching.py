@@ -79,6 +79,23 @@ def test_large_json_is_compressed(client: FlaskClient, coding: str, decode) -> N
         "Accept-Encoding": coding, "If-None-Match": packed.headers["ETag"]}).status_code == 304
 
 
+def test_gzip_bytes_do_not_depend_on_the_clock(client: FlaskClient,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strong ETag promises the same bytes: gzip's header time stamp is left empty, so two
+    workers, or the same one a minute later, send the same compressed body under it."""
+    import time
+
+    headers = {"Accept-Encoding": "gzip"}
+    first = client.get("/api/v1/openapi.json", headers=headers)
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 60)  # gzip reads the clock here
+    later = client.get("/api/v1/openapi.json", headers=headers)
+    assert first.headers["Content-Encoding"] == later.headers["Content-Encoding"] == "gzip"
+    assert first.headers["ETag"] == later.headers["ETag"]
+    assert first.data == later.data and first.data[4:8] == bytes(4)
+    assert gzip.decompress(first.data) == client.get("/api/v1/openapi.json").data
+
+
 def test_small_json_is_not_compressed(client: FlaskClient) -> None:
     response = client.get("/api/v1/ping", headers={"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in response.headers

@@ -86,7 +86,7 @@ def _compress_when_asked(compress: Compress) -> Callable[[Response], Response]:
 
     def compress_when_asked(response: Response) -> Response:
         if "HTTP_ACCEPT_ENCODING" in request.environ:
-            return compress.after_request(response)
+            return _without_gzip_time(compress.after_request(response))
         headers = response.headers
         vary = headers.get("Vary")
         if not vary:
@@ -97,3 +97,20 @@ def _compress_when_asked(compress: Compress) -> Callable[[Response], Response]:
 
     compress_when_asked.library_hook = compress.after_request  # type: ignore[attr-defined]
     return compress_when_asked
+
+
+_GZIP_TIME: Final = slice(4, 8)
+"""Where a gzip member's header holds its modification time (RFC 1952 MTIME)."""
+
+
+def _without_gzip_time(response: Response) -> Response:
+    """A gzip answer with its header's MTIME zeroed ("no time stamp", RFC 1952): Python's
+    gzip writes the current second there, so the same body compressed by two workers, or a
+    second apart, differed in bytes under the same strong ETag (``"…:gzip"``), which promises
+    identical bytes. Brotli writes no time."""
+    if (response.headers.get("Content-Encoding") == "gzip" and not response.is_streamed
+            and not response.direct_passthrough):
+        data = response.get_data()
+        if data[:2] == b"\x1f\x8b" and data[_GZIP_TIME] != bytes(4):
+            response.set_data(data[:4] + bytes(4) + data[8:])
+    return response
