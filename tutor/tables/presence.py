@@ -6,18 +6,27 @@ A seat's page polls or streams, so a seat seen within :data:`WINDOW_SECONDS` is 
 closed laptop or a dropped phone stops asking and the seat goes idle, which the table's creator
 sees (and may hand the seat to a robot). To spare the database a write per poll, one process
 writes a seat's time at most every :data:`WRITE_EVERY_SECONDS`.
+
+An open stream keeps its seat connected (:meth:`Presence.hold`): the seats of every stream of a
+process are written together, in one statement every :data:`WRITE_EVERY_SECONDS`, aside from
+the streams, rather than one transaction per stream at each of its keep-alives — a thousand
+streams opened together would otherwise be a thousand writes at once every 15 seconds, queued
+for one worker's few database connections in front of the reads of the next event.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, cast
 
-from sqlalchemy import Engine, Table, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import ColumnElement, Connection, Engine, Table, insert, select, tuple_, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from tutor.tables.models import PresenceRow
 
@@ -26,6 +35,10 @@ __all__ = ["WINDOW_SECONDS", "Presence"]
 WINDOW_SECONDS: Final = 20.0
 WRITE_EVERY_SECONDS: Final = 5.0
 _CACHE_SIZE: Final = 4096
+_BATCH: Final = 500
+"""Seats written by one statement of :meth:`Presence.refresh`."""
+
+log = logging.getLogger(__name__)
 
 _presence = cast(Table, PresenceRow.__table__)  # typed as FromClause by the declarative base
 
@@ -41,6 +54,10 @@ class Presence:
         self._lock = threading.Lock()
         self._written: OrderedDict[tuple[str, int], float] = OrderedDict()
         """(table, seat) → monotonic time of this process's last write (bounded LRU)."""
+        self._held: Counter[tuple[str, int]] = Counter()
+        """(table, seat) → the open streams of this process that keep it connected."""
+        self._refreshed = time.monotonic()
+        self._refreshing = False
 
     def seen(self, table_id: str, seat: int) -> None:
         """The seat's token asked for the table just now."""
@@ -54,12 +71,78 @@ class Presence:
             self._written.move_to_end(key)
             while len(self._written) > _CACHE_SIZE:
                 self._written.popitem(last=False)
-        stamp = datetime.now(UTC)
         with self.engine.begin() as conn:
-            done = conn.execute(update(_presence).where(
-                _presence.c.table_id == table_id, _presence.c.seat == seat)
-                .values(last_seen=stamp)).rowcount
-            if not done:
+            self._write(conn, [key], datetime.now(UTC))
+
+    @contextlib.contextmanager
+    def hold(self, table_id: str, seat: int) -> Iterator[None]:
+        """While the block runs (an open stream), :meth:`refresh` keeps the seat connected."""
+        key = (table_id, seat)
+        with self._lock:
+            self._held[key] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held[key] -= 1
+                if self._held[key] <= 0:
+                    del self._held[key]
+
+    def refresh(self) -> None:
+        """Called often by the open streams: every ``write_every`` seconds, write the time of
+        every seat held (:meth:`hold`) in one transaction, in a thread (a greenlet under
+        gevent) of its own, so that no stream waits for it."""
+        now = time.monotonic()
+        with self._lock:
+            if self._refreshing or now - self._refreshed < self.write_every:
+                return
+            self._refreshing = True
+            self._refreshed = now
+            due = [key for key in self._held
+                   if now - self._written.get(key, -self.write_every) >= self.write_every]
+            for key in due:
+                self._written[key] = now
+                self._written.move_to_end(key)
+            while len(self._written) > _CACHE_SIZE:
+                self._written.popitem(last=False)
+        if not due:
+            with self._lock:
+                self._refreshing = False
+            return
+        threading.Thread(target=self._write_held, args=(due,), name="presence",
+                         daemon=True).start()
+
+    def _write_held(self, due: list[tuple[str, int]]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                self._write(conn, due, datetime.now(UTC))
+        except DBAPIError as error:  # the next refresh writes them again
+            log.warning("could not write the presence of %d seats (%s)", len(due), error)
+            with self._lock:
+                for key in due:
+                    self._written.pop(key, None)
+        finally:
+            with self._lock:
+                self._refreshing = False
+
+    @staticmethod
+    def _write(conn: Connection, keys: list[tuple[str, int]], stamp: datetime) -> None:
+        """Set the seats' time: one update per :data:`_BATCH` seats, an insert for each
+        seat that had no row yet."""
+        for start in range(0, len(keys), _BATCH):
+            chunk = keys[start:start + _BATCH]
+            where: ColumnElement[bool]
+            if len(chunk) == 1:
+                table_id, seat = chunk[0]
+                where = (_presence.c.table_id == table_id) & (_presence.c.seat == seat)
+            else:
+                where = tuple_(_presence.c.table_id, _presence.c.seat).in_(chunk)
+            done = {(row.table_id, row.seat) for row in conn.execute(
+                update(_presence).where(where).values(last_seen=stamp)
+                .returning(_presence.c.table_id, _presence.c.seat))}
+            for table_id, seat in chunk:
+                if (table_id, seat) in done:
+                    continue
                 try:
                     with conn.begin_nested():
                         conn.execute(insert(_presence).values(table_id=table_id, seat=seat,

@@ -1,9 +1,10 @@
 """Wake-ups for the tables' streams: once an action is committed, every process streaming that
 table hears that its log grew, and each of its streams reads the new events from the log.
 
-A message is a wake-up, never the data: it names the table (and the last sequence number, for
-the curious), and a woken stream reads the events after the last one it sent from the
-database. The log stays the only source of truth, so a message lost, doubled or late changes
+A message is a wake-up, never the data: it names the table and the last sequence number
+logged, and a woken stream reads the events after the last one it sent from the database —
+once per table and process (:mod:`tutor.tables.feed`), and not at all when it has already
+sent that number. The log stays the only source of truth, so a message lost, doubled or late changes
 nothing but latency: a subscriber whose broker connection dropped reads the log again as soon
 as it is back (every stream of the process is woken then), and meanwhile its streams re-read
 the log every :data:`DEGRADED_POLL` seconds rather than going silent.
@@ -32,7 +33,7 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, Engine, text
 
-__all__ = ["DEGRADED_POLL", "Broker", "PostgresBroker", "RedisBroker", "Subscription",
+__all__ = ["DEGRADED_POLL", "EVERYTHING", "Broker", "PostgresBroker", "RedisBroker", "Subscription",
            "make_broker"]
 
 log = logging.getLogger(__name__)
@@ -41,22 +42,43 @@ DEGRADED_POLL: Final = 1.0
 """Seconds between log reads of a stream while its process has lost the broker."""
 RECONNECT_DELAYS: Final = (0.2, 0.5, 1.0, 2.0)
 """Waits between attempts to reach the broker again (the last one repeats)."""
+EVERYTHING: Final = 1 << 62
+"""Announced by a wake-up that cannot say how far the log grew: read it, whatever it holds."""
 
 
 class Subscription:
     """One stream's wake-up flag: set by any notification of its table since the last
     :meth:`wait`, so a notification arriving between a log read and the wait is never
-    missed (subscribe first, then read the log, then wait)."""
+    missed (subscribe first, then read the log, then wait).
 
-    __slots__ = ("_broker", "_flag", "table_id")
+    It also keeps the highest sequence number the notifications announced since the last
+    :meth:`announced` (:data:`EVERYTHING` when one could not say: a reconnection, a poll), so
+    that a stream whose events this process has already read takes them from that read
+    (:mod:`tutor.tables.feed`) instead of asking the database again."""
+
+    __slots__ = ("_broker", "_flag", "_upto", "table_id")
 
     def __init__(self, broker: Broker, table_id: str) -> None:
         self._broker = broker
         self.table_id = table_id
         self._flag = threading.Event()
+        self._upto = 0
 
-    def wake(self) -> None:
+    def wake(self, seq: int | None = None) -> None:
+        """The table's log grew up to ``seq`` (``None``: perhaps, up to anything)."""
+        self._announce(EVERYTHING if seq is None else seq)
         self._flag.set()
+
+    def _announce(self, seq: int) -> None:
+        with self._broker._lock:
+            self._upto = max(self._upto, seq)
+
+    def announced(self) -> int:
+        """The highest sequence number announced since the last call (0: none;
+        :data:`EVERYTHING`: read the log, whatever it holds), and forget it."""
+        with self._broker._lock:
+            upto, self._upto = self._upto, 0
+        return upto
 
     def wait(self, timeout: float) -> bool:
         """Wait until woken or ``timeout`` seconds; ``True`` when woken. While the broker is
@@ -64,15 +86,20 @@ class Subscription:
         stream reads the log anyway. With the in-process broker every wait says so too: if
         several processes share the SQLite file after all (``WEB_CONCURRENCY``, plain
         gunicorn), a commit in another one is then read at the stream's next keep-alive
-        rather than never."""
+        rather than never. A wait that says so without a notification announces
+        :data:`EVERYTHING`."""
         if not self._broker.available():
             timeout = min(timeout, DEGRADED_POLL)
             self._flag.wait(timeout)
             self._flag.clear()
+            self._announce(EVERYTHING)
             return True
         woken = self._flag.wait(timeout)
         self._flag.clear()
-        return woken or not self._broker.between_processes
+        if not woken and not self._broker.between_processes:
+            self._announce(EVERYTHING)
+            return True
+        return woken
 
     def close(self) -> None:
         self._broker._unsubscribe(self)
@@ -120,11 +147,11 @@ class Broker:
         with self._lock:
             return sum(len(s) for s in self._subscriptions.values())
 
-    def _wake(self, table_id: str) -> None:
+    def _wake(self, table_id: str, seq: int | None = None) -> None:
         with self._lock:
             found = list(self._subscriptions.get(table_id, ()))
         for subscription in found:
-            subscription.wake()
+            subscription.wake(seq)
 
     def _wake_all(self) -> None:
         with self._lock:
@@ -147,7 +174,7 @@ class Broker:
 
     def committed(self, table_id: str, seq: int) -> None:
         """Called once the write is committed: wake this process's streams of the table."""
-        self._wake(table_id)
+        self._wake(table_id, seq)
 
     def _start(self) -> None:
         """Start listening to the carrier (on the first subscription, after any fork)."""
@@ -211,9 +238,9 @@ class _ListeningBroker(Broker):
 
     def _on_message(self, payload: str) -> None:
         origin, _, rest = payload.partition(":")
-        table_id = rest.rpartition(":")[0]
+        table_id, _, seq = rest.rpartition(":")
         if origin != self.origin and table_id:
-            self._wake(table_id)
+            self._wake(table_id, int(seq) if seq.isdecimal() and len(seq) < 19 else None)
 
     def _payload(self, table_id: str, seq: int) -> str:
         return f"{self.origin}:{table_id}:{seq}"

@@ -22,6 +22,7 @@ streams already open read the log every second until the broker is back.
 
 from __future__ import annotations
 
+import contextlib
 import json as jsonlib
 import os
 import time
@@ -35,8 +36,9 @@ from werkzeug.exceptions import NotFound
 
 from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema
 from tutor.tables import lifecycle, tickets
+from tutor.tables.feed import Feed
 from tutor.tables.presence import WINDOW_SECONDS
-from tutor.tables.pubsub import Broker, make_broker
+from tutor.tables.pubsub import EVERYTHING, Broker, make_broker
 from tutor.tables.resources import (
     _SINCE,
     TABLE_PATH,
@@ -53,7 +55,7 @@ from tutor.tables.resources import (
 )
 from tutor.tables.schemas import MAX_SEQ
 from tutor.tables.store import TableAuth
-from tutor.tables.views import render_events
+from tutor.tables.views import needs_state, render_events
 
 __all__ = ["KEEPALIVE_SECONDS", "init_streams"]
 
@@ -76,6 +78,7 @@ def init_streams(app: Flask) -> None:
     store = app.extensions["tarot_tables"]
     redis_url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
     store.broker = make_broker(store.engine, redis_url, app.config["PUBSUB_PREFIX"])
+    app.extensions["tarot_feed"] = Feed(store)
     tickets.install_redaction()
 
 
@@ -86,6 +89,11 @@ def _on_register(state: Any) -> None:  # after resources' own: the store exists
 
 def get_broker() -> Broker:
     return get_store().broker
+
+
+def get_feed() -> Feed:
+    feed: Feed = current_app.extensions["tarot_feed"]
+    return feed
 
 
 def _refused(status: int, key: str, headers: dict[str, str] | None = None) -> Problem:
@@ -221,6 +229,7 @@ def stream(table_id: str) -> Response:
             return Response(status=204)  # an EventSource does not reconnect after a 204
         limit = left
     broker = store.broker
+    feed = get_feed()
     if not broker.available() and not broker.wait_available(BROKER_WAIT_SECONDS):
         raise _refused(503, "stream-unavailable",
                        {"Retry-After": str(RETRY_AFTER_SECONDS)})
@@ -233,20 +242,28 @@ def stream(table_id: str) -> Response:
         deadline = time.monotonic() + timeout
         # Subscribe before the first read: a commit landing between a read and the wait
         # sets the subscription's flag, so the wait returns at once.
-        with broker.subscribe(table_id) as subscription:
+        with contextlib.ExitStack() as held:
+            subscription = held.enter_context(broker.subscribe(table_id))
+            held.enter_context(feed.follow(table_id))
+            if auth.seat is not None:  # an open stream keeps its seat connected
+                held.enter_context(presence.hold(table_id, auth.seat))
             yield "retry: 1000\n\n"
             keepalive = time.monotonic() + KEEPALIVE_SECONDS
-            woken = True  # read the log first, then only when woken
+            upto = EVERYTHING  # read the log first, then only what a wake-up announces
             while sent < limit:
-                events: list[Any] = []
-                if woken:
-                    events = store.events(table_id, since, limit=min(500, limit - sent))
+                page = min(500, limit - sent)
+                events = feed.events(table_id, since, upto, page) if upto > since else []
                 if events:
-                    with store.reading(table_id) as state:
-                        rendered = render_events(state, events, auth.seat)
+                    if needs_state(events):
+                        with store.reading(table_id) as state:
+                            rendered = render_events(state, events, auth.seat)
+                    else:
+                        rendered = render_events(None, events, auth.seat)
                     yield "".join(_message(item) for item in rendered)
                     sent += len(events)
                     since = events[-1].seq
+                    if upto == EVERYTHING and len(events) < page:
+                        upto = since  # all the log held: wait for the next wake-up
                     continue
                 now = time.monotonic()
                 if now >= deadline:
@@ -254,9 +271,10 @@ def stream(table_id: str) -> Response:
                 if now >= keepalive:
                     yield ": keep-alive\n\n"
                     keepalive = now + KEEPALIVE_SECONDS
-                if auth.seat is not None:  # an open stream keeps its seat connected
-                    presence.seen(table_id, auth.seat)
-                woken = subscription.wait(min(deadline, keepalive) - now)
+                presence.refresh()  # the seats of this process's streams, now and then
+                upto = since
+                if subscription.wait(min(deadline, keepalive) - now):
+                    upto = subscription.announced()
 
     return Response(stream_with_context(generate()), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -15,7 +15,7 @@ irregularities found at the end) and, once the deal is scored, the cards never s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from rules_fr.cards import BY_CODE
 from rules_fr.donne import Donne
@@ -25,7 +25,11 @@ from rules_fr.verdicts import Code, Violation
 from tutor.i18n import score_payload, violation_payload
 from tutor.tables.game import Event, TableState, as_people
 
-__all__ = ["render_event", "render_view"]
+__all__ = ["needs_state", "render_event", "render_view"]
+
+_STATEFUL: Final = frozenset({"scored"})
+"""The events whose rendering reads the table's state (the score of the deal); every other
+event is rendered from itself alone."""
 
 
 def _violation(data: dict[str, Any]) -> dict[str, Any]:
@@ -168,8 +172,16 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
     return out
 
 
-def render_event(state: TableState, event: Event, viewer: int | None) -> dict[str, Any]:
-    """One logged event as ``viewer`` may see it (the log itself holds every dealt card)."""
+def needs_state(events: Iterable[Event]) -> bool:
+    """Whether rendering these events reads the table's state (else ``state`` may be
+    ``None``: a stream then needs no read of the state to send them)."""
+    return any(e.type in _STATEFUL for e in events)
+
+
+def render_event(state: TableState | None, event: Event,
+                 viewer: int | None) -> dict[str, Any]:
+    """One logged event as ``viewer`` may see it (the log itself holds every dealt card).
+    ``state`` (at or after the event) may be ``None`` unless :func:`needs_state`."""
     data = event.data
     out: dict[str, Any] = {"seq": event.seq, "type": event.type}
     match event.type:
@@ -196,6 +208,7 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
                 if viewer == data["person"]:
                     out["cards"] = list(data["cards"])
         case "scored":
+            assert state is not None, "a scored event is rendered with the table's state"
             number = int(data["number"])
             entry = state.partie.entries[number - 1] if number <= len(
                 state.partie.entries) else None
@@ -229,6 +242,6 @@ def render_event(state: TableState, event: Event, viewer: int | None) -> dict[st
     return out
 
 
-def render_events(state: TableState, events: Iterable[Event],
+def render_events(state: TableState | None, events: Iterable[Event],
                   viewer: int | None) -> list[dict[str, Any]]:
     return [render_event(state, e, viewer) for e in events]
