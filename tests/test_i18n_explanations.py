@@ -113,6 +113,43 @@ def test_half_points_are_formatted_per_locale(lang):
     assert points(81) == said(lang, "40,5", "40.5")
 
 
+@pytest.mark.parametrize(("gap", "french", "english"), [
+    (0, "0 point de match", "0 match points"),
+    (1, "+1 point de match", "+1 match point"),
+    (-1, "−1 point de match", "−1 match point"),
+    (2, "+1,414 point de match", "+1.414 match points"),  # below 2: singular in French
+    (-3, "−1,732 point de match", "−1.732 match points"),
+    (4, "+2 points de match", "+2 match points"),
+    (10, "+3,162 points de match", "+3.162 match points"),
+])
+def test_match_points_plural_of_the_number_as_written(lang, gap, french, english):
+    """Duplicate match points (a gap's signed square root, to three decimals): English says
+    only a bare 1 in the singular (CLDR: one is i = 1 and v = 0), French anything below 2
+    (i = 0,1: « 1,5 point »); the sign and the trailing zeros (1.000 is written 1) aside."""
+    from rules_fr.duplicate import match_points
+    from tutor.i18n.stories import match_points_sentence
+
+    sentence = match_points_sentence(match_points(gap))
+    assert sentence.endswith(said(lang, french, english) + "."), sentence
+
+
+@pytest.mark.parametrize(("cards", "french", "english"), [
+    (["2S"], "vaut 0,5 point.", "is worth 0.5 points."),
+    (["JS"], "vaut 1,5 point.", "is worth 1.5 points."),
+    (["CS"], "vaut 2,5 points.", "is worth 2.5 points."),
+    (["2S", "3S"], "valent 1 point en tout.", "are worth 1 point in all."),
+    (["2S", "3S", "4S"], "valent 1,5 point en tout.", "are worth 1.5 points in all."),
+    (["JS", "2S"], "valent 2 points en tout.", "are worth 2 points in all."),
+])
+def test_half_points_plural_of_the_number_as_written(lang, cards, french, english):
+    """A count of half points: "1.5 points" in English, « 1,5 point » in French (below 2)."""
+    from rules_fr.cards import points_half
+    from tutor.i18n.facts import explain_count
+
+    sentence = explain_count(parse_cards(cards), points_half(parse_cards(cards)), 0)
+    assert sentence.endswith(said(lang, french, english)), sentence
+
+
 # --- card play --------------------------------------------------------------------------------
 
 FOLLOW_HAND = H(["7H", "KH", "T3", "EX", "2S"])

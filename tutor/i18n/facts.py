@@ -22,6 +22,7 @@ nothing here decides a rule: the numbers come from :mod:`rules_fr`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any, Final
 
 from rules_fr.cards import Card
@@ -35,6 +36,7 @@ from tutor.i18n.words import (
     gettext,
     ngettext,
     number,
+    plural_count,
     points,
     signed,
     speaking,
@@ -65,12 +67,10 @@ def _messages(violations: Sequence[Violation]) -> str:
 
 
 def _points_plural(half: int) -> int:
-    """The number that picks the plural of "point(s)" for ``half`` half-points: one point is
-    singular, half a point takes 0 (singular in French, plural in English), the rest plural
-    (French says "1,5 points" as readily as "1,5 point")."""
-    if half == 2:
-        return 1
-    return 0 if half < 2 else 2
+    """The number that picks the plural of "point(s)" for ``half`` half-points, the count as
+    written (:func:`plural_count`): "1 point", "0.5 points", "1.5 points" in English; in
+    French below 2 is singular, "0,5 point", "1,5 point", "2,5 points"."""
+    return plural_count(half // 2 if half % 2 == 0 else Decimal(half) / 2)
 
 
 # --- error keys --------------------------------------------------------------------------------

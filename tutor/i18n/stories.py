@@ -25,6 +25,7 @@ from tutor.i18n.words import (
     ngettext,
     number,
     players_phrase,
+    plural_count,
     points,
     signed,
     speaking,
@@ -431,11 +432,12 @@ def gap_sentence(gap: int) -> str:
 
 @speaking
 def match_points_sentence(points_: Any) -> str:
-    """The plural by the whole part, the locale's way: "0 point de match" but "0 match
-    points", "+3,162 points de match"."""
+    """The plural of the number as written, the locale's way (:func:`plural_count`): "0 point
+    de match", "+1,414 point de match" (below 2), "+3,162 points de match"; "0 match points",
+    "+1 match point", "+1.414 match points"."""
     return ngettext("That gap's square root, with its sign, gives %(points)s match point.",
                     "That gap's square root, with its sign, gives %(points)s match points.",
-                    int(abs(points_)), points=signed(points_))
+                    plural_count(points_), points=signed(points_))
 
 
 # --- a poignée's moment ---------------------------------------------------------------------------

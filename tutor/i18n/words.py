@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal
 from types import SimpleNamespace
 from typing import Any, Final, Literal, ParamSpec, TypeVar
 from weakref import WeakKeyDictionary
@@ -53,6 +53,7 @@ __all__ = [
     "number",
     "pgettext",
     "players_phrase",
+    "plural_count",
     "points",
     "request_memo",
     "signed",
@@ -244,6 +245,47 @@ def points(half_points: int) -> str:
         text = f"{whole}{speech().decimal}5" if half else str(whole)
         return f"{MINUS}{text}" if half_points < 0 else text
     return number(Decimal(half_points) / 2)
+
+
+def plural_count(value: int | float | Decimal) -> int:
+    """The count to give :func:`ngettext` for a sentence about ``value`` (as :func:`number`
+    writes it): the plural form the locale's CLDR rule gives that number, decimals included,
+    as a whole number of the same form — gettext's Plural-Forms see whole numbers only.
+
+    English: only a bare 1 is singular ("1 match point", "1.5 match points", "0.5 points");
+    French: below 2 is singular ("1,5 point de match", "0,5 point", "2,5 points"). The sign is
+    not counted ("−1 match point"). The count picks the form; the sentence says ``value``.
+    """
+    if type(value) is int:
+        return abs(value)
+    locale = speech().locale
+    return _whole_of_form(locale, locale.plural_form(_as_written(value, locale)))
+
+
+def _as_written(value: float | Decimal, locale: Locale) -> Decimal:
+    """``abs(value)`` with the fraction digits :func:`number` writes (the rule reads them: an
+    English "1" is singular, "1.5" is not): rounded as Babel rounds, trailing zeros dropped."""
+    least, most = locale.decimal_formats[None].frac_prec
+    exact = abs(value if isinstance(value, Decimal) else Decimal(str(value)))
+    shown = exact.quantize(Decimal(1).scaleb(-most), rounding=ROUND_HALF_EVEN).normalize()
+    exponent = shown.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > -least:  # 1E+2 is written 100
+        shown = shown.quantize(Decimal(1).scaleb(-least))
+    return shown
+
+
+_WHOLE_OF_FORM: dict[tuple[str, str], int] = {}
+"""(locale, CLDR plural category) -> the least whole number of that category."""
+
+
+def _whole_of_form(locale: Locale, category: str) -> int:
+    key = (str(locale), category)
+    found = _WHOLE_OF_FORM.get(key)
+    if found is None:
+        candidates = [*range(1000), *(10**k for k in range(3, 13))]
+        found = next((n for n in candidates if locale.plural_form(n) == category), 2)
+        _WHOLE_OF_FORM[key] = found
+    return found
 
 
 def signed(value: int | float | Decimal) -> str:
