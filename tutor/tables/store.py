@@ -335,17 +335,8 @@ class Store:
     def create(self, meta: TableMeta, options: dict[str, Any]) -> tuple[str, str, list[str]]:
         """A new table; returns its id, the referee token and the seat tokens (bots get none
         usable: their token is still issued, so a bot seat can be taken over later)."""
-        table_id = secrets.token_urlsafe(12)
-        referee = new_token()
-        tokens = [new_token() for _ in range(meta.people)]
         with self._write() as conn:
-            conn.execute(insert(_tables).values(
-                id=table_id, people=meta.people, names=list(meta.names), deals=meta.deals,
-                bots=list(meta.bots), mode=meta.mode, options=options,
-                referee_hash=hash_token(referee), created=_now()))
-            conn.execute(insert(_seats), [
-                {"table_id": table_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
-                 "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
+            table_id, referee, tokens = self._insert_table(conn, meta, options)
             state = TableState(meta)
             snaps: list[Snapshot] = []
             self._insert(conn, table_id, self._run_automatic(state, table_id, snaps), snaps)
@@ -366,20 +357,29 @@ class Store:
             if ev.type == "deal" and state.seq:
                 snaps.append((state.seq, state.snapshot()))
             state.apply(ev)
-        new_id = secrets.token_urlsafe(12)
-        referee = new_token()
-        tokens = [new_token() for _ in range(meta.people)]
         with self._write() as conn:
-            conn.execute(insert(_tables).values(
-                id=new_id, people=meta.people, names=list(meta.names), deals=meta.deals,
-                bots=list(meta.bots), mode=meta.mode, options=info.options,
-                referee_hash=hash_token(referee), created=_now()))
-            conn.execute(insert(_seats), [
-                {"table_id": new_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
-                 "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
+            new_id, referee, tokens = self._insert_table(conn, meta, info.options)
             self._insert(conn, new_id, copied, snaps)
         self._put(new_id, state)
         return new_id, referee, tokens
+
+    @staticmethod
+    def _insert_table(conn: Connection, meta: TableMeta,
+                      options: dict[str, Any]) -> tuple[str, str, list[str]]:
+        """The rows of a new table and its seats (no event yet): a new id, a new referee token
+        and one new token a seat; returns them (the tokens in clear: only their hashes are
+        stored)."""
+        table_id = secrets.token_urlsafe(12)
+        referee = new_token()
+        tokens = [new_token() for _ in range(meta.people)]
+        conn.execute(insert(_tables).values(
+            id=table_id, people=meta.people, names=list(meta.names), deals=meta.deals,
+            bots=list(meta.bots), mode=meta.mode, options=options,
+            referee_hash=hash_token(referee), created=_now()))
+        conn.execute(insert(_seats), [
+            {"table_id": table_id, "seat": i, "name": meta.names[i], "bot": meta.bots[i],
+             "token_hash": hash_token(tokens[i])} for i in range(meta.people)])
+        return table_id, referee, tokens
 
     def info(self, conn: Connection | None, table_id: str) -> _TableInfo | None:
         with self._lock:
