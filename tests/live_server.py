@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,24 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def wait_serving(proc: subprocess.Popen[bytes], ready: Callable[[], bool], *, seconds: float,
+                 every: float = 0.1, failure: str = "the server did not start") -> None:
+    """Returns once ``ready()`` (a request to the server just started as ``proc``) is true; a
+    refused connection is a server still starting. Raises with the server's last words when it
+    exits first, or with ``failure`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if ready():
+                return
+        except OSError:
+            pass
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode()[-3000:])  # type: ignore[union-attr]
+        time.sleep(every)
+    raise RuntimeError(failure)
 
 
 class LiveServer:
@@ -58,17 +77,9 @@ class LiveServer:
                                      env=self.env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, start_new_session=True)
         http = UrllibHttp(self.base)
-        deadline = time.monotonic() + 40
-        while time.monotonic() < deadline:
-            try:
-                if http.get("/api/v1/tables/nosuchtable0")[0] in (401, 404):
-                    return self
-            except OSError:
-                pass
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore
-            time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        wait_serving(self.proc, lambda: http.get("/api/v1/tables/nosuchtable0")[0] in (401, 404),
+                     seconds=40)
+        return self
 
     def stop(self) -> None:
         """The end of a test's server. With an access log, gunicorn's graceful stop (SIGTERM),

@@ -19,7 +19,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live_server import free_port, wait_serving
 
 from tutor.errors import PROBLEM_JSON
 
@@ -35,18 +35,12 @@ GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 PG_BINS = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(p.split("/")[-2]))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Postgres:
     """A throw-away PostgreSQL cluster run as the ``postgres`` system user."""
 
     def __init__(self) -> None:
         self.bin = PG_BINS[-1]
-        self.port = _free_port()
+        self.port = free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="tarot-outage-pg-"))
         self.data = self.dir / "data"
         user = pwd.getpwnam("postgres")
@@ -108,7 +102,7 @@ class Served:
     """The production command (gunicorn with the project's settings) on a free port."""
 
     def __init__(self, database_url: str) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "TAROT_RATELIMIT_ENABLED": "0",
                "TAROT_RETRY_AFTER_SECONDS": "7"}
         self.proc = subprocess.Popen(
@@ -116,17 +110,8 @@ class Served:
              f"127.0.0.1:{self.port}", "--no-control-socket", "tutor:create_app()"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             start_new_session=True)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if self.call("GET", "/health")[0] == 200:
-                    return
-            except OSError:
-                pass
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore
-            time.sleep(0.2)
-        raise RuntimeError("the server did not start")
+        wait_serving(self.proc, lambda: self.call("GET", "/health")[0] == 200, seconds=60,
+                     every=0.2)
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              lang: str = "en") -> tuple[int, dict[str, str], Any]:

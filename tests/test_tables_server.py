@@ -15,7 +15,6 @@ import contextlib
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from live_server import free_port, wait_serving
 from sqlalchemy import create_engine, select, text
 from tables_driver import API, UrllibHttp, choose
 
@@ -40,18 +40,12 @@ GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 PG_BASE = "postgresql+psycopg://{user}@127.0.0.1:5432/test"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
     """A gunicorn process group serving the app on a free port."""
 
     def __init__(self, url: str, workers: int = 3) -> None:
         self.url, self.workers = url, workers
-        self.port = _free_port()
+        self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
@@ -62,17 +56,9 @@ class Server:
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             start_new_session=True)
         http = UrllibHttp(self.base)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if http.get(f"{API}/nosuchtable0")[0] in (401, 404):
-                    return self
-            except OSError:
-                pass
-            if self.proc.poll() is not None:
-                raise RuntimeError(self.proc.stderr.read().decode()[-3000:])  # type: ignore
-            time.sleep(0.1)
-        raise RuntimeError("gunicorn did not start")
+        wait_serving(self.proc, lambda: http.get(f"{API}/nosuchtable0")[0] in (401, 404),
+                     seconds=30, failure="gunicorn did not start")
+        return self
 
     @property
     def base(self) -> str:
