@@ -82,6 +82,16 @@ def _refused(payload: dict[str, Any], as_json: bool) -> None:
     sys.exit(2)
 
 
+def _answer(status: int, payload: dict[str, Any], as_json: bool) -> None:
+    """Prints the API's answer: its JSON, or its explanation; a refusal exits with 2."""
+    if status != 200:
+        _refused(payload, as_json)
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        click.echo(payload["explanation"])
+
+
 @click.group()
 @click.option("--lang", type=click.Choice(["fr", "en"]), default=None,
               help="Language of the answers (default: from LANG, else French).")
@@ -110,12 +120,7 @@ def check_play(ctx: click.Context, players: int, hand: tuple[str, ...],
     if called_card:
         body["called_card"] = called_card
     status, payload = _call(ctx, "/check/play", body)
-    if status != 200:
-        _refused(payload, as_json)
-    if as_json:
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
-        click.echo(payload["explanation"])
+    _answer(status, payload, as_json)
     sys.exit(0 if payload["legal"] else 1)
 
 
@@ -151,12 +156,7 @@ def score(ctx: click.Context, players: int, contract: str, bouts: int, points: f
         "chelem": {"announced": chelem_announced, "by": chelem_by}, "alone": alone,
     }
     status, payload = _call(ctx, "/score", body)
-    if status != 200:
-        _refused(payload, as_json)
-    if as_json:
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
-    else:
-        click.echo(payload["explanation"])
+    _answer(status, payload, as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover
