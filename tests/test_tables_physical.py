@@ -189,6 +189,17 @@ def _start_garde_sans(http: TestClientHttp, players: int = 4) -> tuple[str, str,
     return tid, referee, seq
 
 
+def _bids(http: TestClientHttp, tid: str, referee: str, seq: int,
+          bids: tuple[tuple[int, str], ...]) -> dict[str, Any]:
+    """Records each (seat, bid) in turn; returns the last answer (its table and seq)."""
+    body: dict[str, Any] = {}
+    for seat, bid in bids:
+        _, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat, "bid": bid,
+                                                     "seq": seq}, referee)
+        seq = body["seq"]
+    return body
+
+
 def _play(http: TestClientHttp, tid: str, referee: str, seq: int, seat: int, card: str,
           lang: str = "en") -> tuple[int, dict[str, Any]]:
     return http.post(f"{API}/{tid}/actions?lang={lang}",
@@ -299,11 +310,9 @@ def test_physical_chien_and_poignee_checked_as_far_as_seen(http: TestClientHttp)
     threshold's size and may not hold a card of the chien turned over (the taker's now)."""
     table = _physical(http, 4)
     tid, referee = table["id"], table["referee_token"]
-    seq = table["table"]["seq"]
-    for seat, bid in ((1, "garde"), (2, "passe"), (3, "passe"), (0, "passe")):
-        status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
-                                                          "bid": bid, "seq": seq}, referee)
-        seq = body["seq"]
+    body = _bids(http, tid, referee, table["table"]["seq"],
+                 ((1, "garde"), (2, "passe"), (3, "passe"), (0, "passe")))
+    seq = body["seq"]
     assert body["table"]["deal"]["phase"] == "chien"
     status, problem = http.post(f"{API}/{tid}/actions", {"type": "chien",
                                                          "cards": ["2S", "3S"], "seq": seq},
@@ -424,11 +433,9 @@ def test_physical_chelem_announced_by_the_taker_who_then_leads(http: TestClientH
     seat's is refused (chelem.announce). Until then the deal waits for the taker."""
     table = _physical(http, 4)
     tid, referee = table["id"], table["referee_token"]
-    seq = table["table"]["seq"]
-    for seat, bid in ((1, "passe"), (2, "garde_contre"), (3, "passe"), (0, "passe")):
-        status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
-                                                          "bid": bid, "seq": seq}, referee)
-        seq = body["seq"]
+    body = _bids(http, tid, referee, table["table"]["seq"],
+                 ((1, "passe"), (2, "garde_contre"), (3, "passe"), (0, "passe")))
+    seq = body["seq"]
     expected = body["table"]["you"]["expected"]
     assert body["table"]["deal"]["phase"] == "announcing"
     assert body["table"]["deal"]["to_move"] == 2 and expected["seat"] == 2
@@ -478,11 +485,9 @@ def test_physical_jeu_recorded(http: TestClientHttp) -> None:
     leads (here the second speaker took, so the taker is not the leader)."""
     table = _physical(http, 4)
     tid, referee = table["id"], table["referee_token"]
-    seq = table["table"]["seq"]
-    for seat, bid in ((1, "passe"), (2, "garde_sans"), (3, "passe"), (0, "passe")):
-        status, body = http.post(f"{API}/{tid}/actions", {"type": "bid", "seat": seat,
-                                                          "bid": bid, "seq": seq}, referee)
-        seq = body["seq"]
+    body = _bids(http, tid, referee, table["table"]["seq"],
+                 ((1, "passe"), (2, "garde_sans"), (3, "passe"), (0, "passe")))
+    seq = body["seq"]
     status, body = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 2, "seq": seq},
                              referee)
     assert status == 201, body
