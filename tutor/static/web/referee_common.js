@@ -12,7 +12,7 @@
   window.TarotRefereePages = window.TarotRefereePages || [];
 
   window.TarotRefereeKit = function (kit) {
-    const { el, fill, cardName, API, LANG } = kit;
+    const { el, fill, cardName, API, LANG, T } = kit;
     const node = document.getElementById("referee-texts");
     const R = node ? JSON.parse(node.textContent) : {};
 
@@ -176,6 +176,34 @@
       return R.over + (winners.length ? " " + fill(R.winners, { names: winners.join(", ") }) : "");
     }
 
+    // --- verdicts (the console and the online table) -------------------------------------
+
+    /* A verdict's title: ✓ or ✗, then the text. */
+    function verdictLine(good, value) {
+      return el("p", { className: "verdict-title " + (good ? "good" : "bad") }, [
+        el("span", { className: "verdict-mark", "aria-hidden": "true", text: good ? "✓ " : "✗ " }),
+        el("span", { text: value }),
+      ]);
+    }
+
+    /* The link to the rule a violation cites (none when it cites none); `marked`: the link
+     * also carries data-rule. */
+    function ruleLink(v, marked) {
+      return v.rule ? el("a", { href: "/rules#" + v.rule, text: T.rule_link, "data-rule": marked ? v.rule : null }) : null;
+    }
+
+    /* What a refused action shows: « refused » (— what was tried), the API's explanation and
+     * its violations, each with its rule. */
+    function refusalNodes(data, label, marked) {
+      const violations = (data && data.violations) || [];
+      return [
+        verdictLine(false, R.refused + (label ? " — " + label : "")),
+        el("p", { className: "explanation", text: (data && (data.explanation || data.detail)) || T.unreachable }),
+        violations.length ? el("ul", { className: "violations bad" }, violations.map((v) =>
+          el("li", {}, [el("span", { text: v.message + " " }), ruleLink(v, marked)]))) : null,
+      ];
+    }
+
     function text(node, value) {
       if (node.textContent !== value) node.textContent = value;
     }
@@ -184,7 +212,8 @@
       R: R, call: call, connectionBanner: connectionBanner, fragment: fragment,
       withFragment: withFragment, eventText: eventText, changesSince: changesSince,
       drawSheet: drawSheet, sheetCsv: sheetCsv, sheetExports: sheetExports, bidName: bidName,
-      text: text, overText: overText,
+      text: text, overText: overText, verdictLine: verdictLine, ruleLink: ruleLink,
+      refusalNodes: refusalNodes,
     };
   };
 })();

@@ -169,32 +169,17 @@
 
     // --- the verdict ----------------------------------------------------------------------
 
-    function line(good, text) {
-      return el("p", { className: "verdict-title " + (good ? "good" : "bad") }, [
-        el("span", { className: "verdict-mark", "aria-hidden": "true", text: good ? "✓ " : "✗ " }),
-        el("span", { text: text }),
-      ]);
-    }
+    const line = K.verdictLine;
+    const ruleLink = (v) => K.ruleLink(v, true); // the console's links carry data-rule
 
     function verdict(nodes) {
       $("console-verdict").replaceChildren(...nodes.filter(Boolean));
     }
 
-    function ruleLink(v) {
-      return v.rule ? el("a", { href: "/rules#" + v.rule, text: T.rule_link, "data-rule": v.rule }) : null;
-    }
-
     function refused(data, label) {
       refusals += 1;
       root.dataset.refusals = String(refusals);
-      const explanation = (data && (data.explanation || data.detail)) || T.unreachable;
-      const violations = (data && data.violations) || [];
-      verdict([
-        line(false, R.refused + (label ? " — " + label : "")),
-        el("p", { className: "explanation", text: explanation }),
-        violations.length ? el("ul", { className: "violations bad" }, violations.map((v) =>
-          el("li", {}, [el("span", { text: v.message + " " }), ruleLink(v)]))) : null,
-      ]);
+      verdict(K.refusalNodes(data, label, true));
     }
 
     function showScore(e) {

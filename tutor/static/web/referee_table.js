@@ -173,24 +173,14 @@
 
     // --- verdicts -----------------------------------------------------------------------------
 
-    function line(good, text) {
-      return el("p", { className: "verdict-title " + (good ? "good" : "bad") }, [
-        el("span", { className: "verdict-mark", "aria-hidden": "true", text: good ? "✓ " : "✗ " }),
-        el("span", { text: text }),
-      ]);
-    }
+    const line = K.verdictLine;
 
     function verdict(nodes) { $("online-verdict").replaceChildren(...nodes.filter(Boolean)); }
 
     function refused(data, label) {
       refusals += 1;
       root.dataset.refusals = String(refusals);
-      const violations = (data && data.violations) || [];
-      verdict([line(false, R.refused + (label ? " — " + label : "")),
-        el("p", { className: "explanation", text: (data && (data.explanation || data.detail)) || T.unreachable }),
-        violations.length ? el("ul", { className: "violations bad" }, violations.map((v) => el("li", {}, [
-          el("span", { text: v.message + " " }),
-          v.rule ? el("a", { href: "/rules#" + v.rule, text: T.rule_link }) : null]))) : null]);
+      verdict(K.refusalNodes(data, label, false));
     }
 
     function showScore(events) {
