@@ -44,6 +44,7 @@ __all__ = [
     "parse_cards",
     "points_half",
     "format_half_points",
+    "sort_given",
     "suit_mask",
 ]
 
@@ -351,6 +352,26 @@ def points_half(cards: CardSet | Iterable[Card]) -> int:
         + 6 * (mask & by_half[7]).bit_count()
         + 8 * (mask & by_half[9]).bit_count()
     )
+
+
+def sort_given(given: Iterable[Card], pool: CardSet) -> tuple[CardSet, list[Card], list[Card]]:
+    """Cards a player says he puts aside or shows, sorted against the cards he may use: those
+    of ``pool`` among them (each once), those ``pool`` lacks, and those given again (a card
+    listed a second time), the last two in the order given.
+
+    >>> sort_given(parse_cards(["KS", "KS", "T1", "2H"]), CardSet.parse(["KS", "2H"]))
+    (CardSet.parse(['KS', '2H']), [Card('T1')], [Card('KS')])
+    """
+    seen = 0
+    lacking: list[Card] = []
+    again: list[Card] = []
+    for card in given:
+        if card.mask & seen:
+            again.append(card)
+        elif not card.mask & pool.mask:
+            lacking.append(card)
+        seen |= card.mask
+    return CardSet(seen & pool.mask), lacking, again
 
 
 def format_half_points(half: int) -> str:

@@ -48,6 +48,7 @@ from rules_fr.cards import (
     TRUMP_MASK,
     Card,
     CardSet,
+    sort_given,
     suit_mask,
 )
 from rules_fr.contracts import Contract
@@ -195,16 +196,7 @@ def check_ecart(
         return [violation(Code.ECART_NOT_ALLOWED, contract=contract)]
 
     violations: list[Violation] = []
-    seen = 0
-    unavailable: list[Card] = []
-    duplicates: list[Card] = []
-    for card in given:
-        if card.mask & seen:
-            duplicates.append(card)
-        elif not card.mask & pool.mask:
-            unavailable.append(card)
-        seen |= card.mask
-    put_aside = CardSet(seen & pool.mask)
+    put_aside, unavailable, duplicates = sort_given(given, pool)
 
     # ecart.size: the écart is made of cards of the hand and the chien …
     if unavailable or duplicates:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 
-from rules_fr.cards import EXCUSE, TRUMP_MASK, Card, CardSet
+from rules_fr.cards import EXCUSE, TRUMP_MASK, Card, CardSet, sort_given
 from rules_fr.contracts import Camp
 from rules_fr.table import rules_for
 from rules_fr.verdicts import Code, IllegalActionError, Violation, violation
@@ -153,16 +153,7 @@ def check_poignee(players: int, hand: CardSet, shown: Iterable[Card]) -> list[Vi
     given = list(shown)
     thresholds = rules_for(players).poignee_thresholds
 
-    seen = 0
-    not_in_hand: list[Card] = []
-    duplicates: list[Card] = []
-    for card in given:
-        if card.mask & seen:
-            duplicates.append(card)
-        elif card not in hand:
-            not_in_hand.append(card)
-        seen |= card.mask
-    held = CardSet(seen & hand.mask)
+    held, not_in_hand, duplicates = sort_given(given, hand)
 
     violations: list[Violation] = []
 
