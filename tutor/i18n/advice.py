@@ -22,7 +22,15 @@ from flask_babel import gettext, ngettext, npgettext
 
 from rules_fr.advice.reasons import Reason, ReasonCode
 from rules_fr.cards import BY_CODE, Card
-from tutor.i18n.words import card_list, card_name, contract_name, count_cards, suit_name, to_cards
+from tutor.i18n.words import (
+    capitalized,
+    card_list,
+    card_name,
+    contract_name,
+    count_cards,
+    suit_name,
+    to_cards,
+)
 
 __all__ = [
     "REASON_MESSAGES",
@@ -34,11 +42,6 @@ __all__ = [
 ]
 
 Params = Mapping[str, Any]
-
-
-def _cap(text: str) -> str:
-    """The sentence's first letter in upper case ("le roi…" → "Le roi…")."""
-    return text[:1].upper() + text[1:]
 
 
 def _card(p: Params, key: str = "card") -> str:
@@ -121,21 +124,21 @@ def _marriage(p: Params) -> str:
 
 
 def _king(p: Params) -> str:
-    return _cap(gettext("%(card)s without the queen: %(points)s.",
-                        card=_suit_card(p, "K"), points=_pts(p)))
+    return capitalized(gettext("%(card)s without the queen: %(points)s.",
+                               card=_suit_card(p, "K"), points=_pts(p)))
 
 
 def _queen(p: Params) -> str:
-    return _cap(gettext("%(card)s without the king: %(points)s.",
-                        card=_suit_card(p, "Q"), points=_pts(p)))
+    return capitalized(gettext("%(card)s without the king: %(points)s.",
+                               card=_suit_card(p, "Q"), points=_pts(p)))
 
 
 def _cavalier(p: Params) -> str:
-    return _cap(gettext("%(card)s: %(points)s.", card=_suit_card(p, "C"), points=_pts(p)))
+    return capitalized(gettext("%(card)s: %(points)s.", card=_suit_card(p, "C"), points=_pts(p)))
 
 
 def _valet(p: Params) -> str:
-    return _cap(gettext("%(card)s: %(points)s.", card=_suit_card(p, "J"), points=_pts(p)))
+    return capitalized(gettext("%(card)s: %(points)s.", card=_suit_card(p, "J"), points=_pts(p)))
 
 
 def _long_suit(p: Params) -> str:
@@ -150,8 +153,8 @@ def _void(p: Params) -> str:
 
 def _singleton(p: Params) -> str:
     """"The 7 of hearts alone in its suit (a singleton): 3 points." """
-    return _cap(gettext("%(card)s alone in its suit (a singleton): %(points)s.", card=_card(p),
-                        points=_pts(p)))
+    return capitalized(gettext("%(card)s alone in its suit (a singleton): %(points)s.",
+                               card=_card(p), points=_pts(p)))
 
 
 def _petit_sec(p: Params) -> str:
@@ -279,7 +282,7 @@ def _ecart_not_allowed(p: Params) -> str:
 # --- card play ------------------------------------------------------------------------------
 
 def _only_card(p: Params) -> str:
-    return _cap(gettext("%(card)s is the only card you may play.", card=_card(p)))
+    return capitalized(gettext("%(card)s is the only card you may play.", card=_card(p)))
 
 
 def _excuse_before_last(p: Params) -> str:

@@ -30,6 +30,7 @@ from rules_fr.contracts import Contract
 from rules_fr.verdicts import Violation
 from tutor.i18n.violations import violation_message
 from tutor.i18n.words import (
+    capitalized,
     card_name,
     contract_name,
     format_list,
@@ -56,10 +57,6 @@ __all__ = [
 ]
 
 P = Mapping[str, Any]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _messages(violations: Sequence[Violation]) -> str:
@@ -109,7 +106,7 @@ def explain_count(cards: Sequence[Card], half_points: int, bouts: int) -> str:
         card = cards[0]
         sentence = ngettext("%(card)s is worth %(points)s point.",
                             "%(card)s is worth %(points)s points.", num,
-                            card=_capital(card_name(card)), points=points(half_points))
+                            card=capitalized(card_name(card)), points=points(half_points))
         if card.is_bout:
             sentence += " " + gettext("It is one of the three oudlers.")
         return sentence
@@ -138,9 +135,9 @@ def explain_trick(cards: Sequence[Card], winner: int | None, seat: int | None, c
     name = card_name(card)
     if complete:
         sentence = (gettext("%(card)s wins the trick: it is the highest trump played.",
-                            card=_capital(name)) if card.is_trump else
+                            card=capitalized(name)) if card.is_trump else
                     gettext("%(card)s wins the trick: no trump was played and it is the highest "
-                            "card of the suit led.", card=_capital(name)))
+                            "card of the suit led.", card=capitalized(name)))
     else:
         sentence = (gettext("For now %(card)s holds the trick: it is the highest trump played.",
                             card=name) if card.is_trump else

@@ -40,6 +40,7 @@ __all__ = [
     "Speech",
     "bouts_phrase",
     "camp_name",
+    "capitalized",
     "card_list",
     "cards_phrase",
     "card_name",
@@ -545,3 +546,7 @@ def cards_phrase(count: int) -> str:
     """"6 cards" / "6 cartes"."""
     return npgettext("count", "%(num)d card", "%(num)d cards", count)
 
+
+def capitalized(text: str) -> str:
+    """The text with its first letter in upper case ("le roi…" → "Le roi…")."""
+    return text[:1].upper() + text[1:]

@@ -35,13 +35,13 @@ def _name(card: Card) -> str:
     "The excuse" / "L'excuse", "Trump 21" / "Atout 21" (sentences name trumps the teacher's
     way, "the 5 of trumps"; a button is a label to find and say quickly)."""
     from tutor.i18n import card_name
+    from tutor.i18n.words import capitalized
 
     if card.is_excuse:
         return _("The excuse")
     if card.is_trump:
         return _("Trump %(rank)s", rank=card.rank)
-    name = card_name(card, article=False)
-    return name[:1].upper() + name[1:]
+    return capitalized(card_name(card, article=False))
 
 
 def _face_word(card: Card) -> str:
