@@ -149,9 +149,22 @@ def test_presence_shows_which_seats_are_connected(http: TestClientHttp) -> None:
     assert [p["connected"] for p in view["presence"]] == [True, False, True, False]
 
 
-def test_presence_expires(tmp_path: Any) -> None:
-    import time
+def test_presence_expires(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the presence's own clock, stopped: a seat seen is connected, and idle once the
+    window has passed (on the wall clock, a loaded machine could let the 0.4 s go by between
+    the seat's request and the referee's, and the first check failed)."""
+    from datetime import UTC, datetime, timedelta
 
+    from tutor.tables import presence as presence_module
+
+    class Clock(datetime):
+        at = datetime.now(UTC)
+
+        @classmethod
+        def now(cls, tz: Any = None) -> datetime:  # type: ignore[override]
+            return cls.at
+
+    monkeypatch.setattr(presence_module, "datetime", Clock)
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
                       "TABLES_PRESENCE_SECONDS": 0.4})
     http = TestClientHttp(app.test_client())
@@ -159,6 +172,9 @@ def test_presence_expires(tmp_path: Any) -> None:
     http.get(f"{API}/{table['id']}", table["seat_tokens"][1]["token"])
     status, view = http.get(f"{API}/{table['id']}", table["referee_token"])
     assert view["presence"][1]["connected"] is True
-    time.sleep(0.5)
+    Clock.at += timedelta(seconds=0.39)  # still within the window
+    status, view = http.get(f"{API}/{table['id']}", table["referee_token"])
+    assert view["presence"][1]["connected"] is True
+    Clock.at += timedelta(seconds=0.11)
     status, view = http.get(f"{API}/{table['id']}", table["referee_token"])
     assert view["presence"][1]["connected"] is False
