@@ -17,18 +17,12 @@ from rules_fr.contracts import Contract
 from rules_fr.deal import deal
 from rules_fr.ecart import check_ecart
 from rules_fr.play import legal_cards
-from tutor import create_app
 from tutor.i18n import init_babel
 from tutor.i18n.advice import REASON_MESSAGES, reason_text
 
 GARDE_60 = ["T21", "T19", "T12", "T6", "T1", "EX", "KH", "CH", "10H", "8H", "1H", "JD", "8D",
             "QC", "CC", "7C", "6S", "4S"]
 LEFTOVER = re.compile(r"%\(|\{|\}")
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True}).test_client()
 
 
 def _post(client, path: str, body: dict, lang: str):

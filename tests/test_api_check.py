@@ -11,15 +11,9 @@ from flask.testing import FlaskClient
 
 from rules_fr.cards import CardSet
 from rules_fr.deal import deal
-from tutor import create_app
 from tutor.api import examples
 
 FOUR_KINGS = ["KS", "KH", "KD", "KC"]
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:

@@ -16,7 +16,6 @@ from flask.testing import FlaskClient
 import tutor.i18n.facts
 from rules_fr.cards import DECK
 from rules_fr.deal import deal
-from tutor import create_app
 
 API = "/api/v1"
 DECK_CODES = DECK.codes()
@@ -32,11 +31,6 @@ POSTS: dict[str, dict[str, Any]] = {
     "/partie": {"names": ["Ana", "Ben", "Chloé", "Dan"]},
     "/duplicate/notes": {"taker_scores": [120, 60, -30]},
 }
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:

@@ -10,14 +10,8 @@ from flask.testing import FlaskClient
 
 from rules_fr.catalog import RULES
 from rules_fr.verdicts import RULE_ALTERNATIVES, RULE_OF_CODE
-from tutor import create_app
 from tutor.api.rules import examples_for
 from tutor.examples import examples_for_rule
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def test_rules_list_every_rule_in_order(client: FlaskClient) -> None:

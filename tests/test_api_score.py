@@ -12,12 +12,6 @@ from flask.testing import FlaskClient
 
 from rules_fr.contracts import Camp
 from rules_fr.simulate import SimulatedDeal, play_random_deal
-from tutor import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def post(client: FlaskClient, path: str, body: Any, lang: str = "fr") -> Any:

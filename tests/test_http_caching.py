@@ -11,15 +11,8 @@ import brotli
 import pytest
 from flask.testing import FlaskClient
 
-from tutor import create_app
-
 CACHED = ["/api/v1/rules", "/api/v1/rules/play.overtrump", "/api/v1/rules?q=excuse",
           "/api/v1/openapi.json", "/examples/marque/une-garde-contre-chutee"]
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 @pytest.mark.parametrize("path", CACHED)

@@ -20,16 +20,6 @@ from flask.testing import FlaskClient
 from tutor import create_app
 
 
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
-
-
-@pytest.fixture(scope="module")
-def document(client: FlaskClient) -> dict[str, Any]:
-    return client.get("/api/v1/openapi.json").get_json()
-
-
 def _operations(document: dict[str, Any]):
     for path, operations in document["paths"].items():
         for method, operation in operations.items():

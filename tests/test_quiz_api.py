@@ -14,17 +14,6 @@ from flask.testing import FlaskClient
 import tutor.services.quiz
 from rules_fr.cards import CARDS
 from rules_fr.simulate import play_random_deal
-from tutor import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
-
-
-@pytest.fixture(scope="module")
-def document(client: FlaskClient) -> dict[str, Any]:
-    return client.get("/api/v1/openapi.json").get_json()
 
 
 def _quiz(client: FlaskClient, kind: str, players: int, seed: int,

@@ -15,16 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from api_client import post_in
 from flask.testing import FlaskClient
-
-from tutor import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def advise(client: FlaskClient, what: str, body: Any, lang: str) -> dict[str, Any]:

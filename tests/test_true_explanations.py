@@ -18,12 +18,6 @@ from flask.testing import FlaskClient
 from rules_fr.cards import CardSet, parse_cards
 from rules_fr.contracts import Camp, Contract
 from rules_fr.counting import PlayedTrick, count_deal, trick_won_half
-from tutor import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def test_trick_with_the_excuse_says_what_its_winner_nets(client: FlaskClient) -> None:

@@ -27,11 +27,6 @@ from tutor.api import examples
 from tutor.mcp_server.tools import TOOLS, answer_text
 
 
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
-
-
 def play(client: FlaskClient, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     fr, en = ask(client, "/check/play", body, "fr"), ask(client, "/check/play", body, "en")
     assert fr["legal"] is en["legal"] is True
