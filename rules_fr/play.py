@@ -275,6 +275,7 @@ _ESCAPED: Final = {_FOLLOW: "follow", _TRUMP: "trump", _OVERTRUMP: "overtrump"}
 """The obligation the excuse escapes, by the rule that narrowed the legal set."""
 
 
+# The signature of check_play by nature: why a card is allowed is asked of the same position.
 def why_allowed(
     hand: CardSet,
     trick: Sequence[Card],

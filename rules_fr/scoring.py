@@ -412,6 +412,7 @@ def why_scored(s: Score) -> list[Violation]:
     return found
 
 
+# The signature of counting.count_deal by nature: it counts the deal it is given, then scores it.
 def score_deal(
     *,
     players: int,

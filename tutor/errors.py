@@ -304,6 +304,7 @@ def register_error_handlers(app: Flask) -> None:
 
 
 # --- OpenAPI documentation of the error shape ---------------------------------------------
+# (schema fields: alike by nature with the operations' schemas in tutor.api)
 
 
 class FieldErrorSchema(Schema):

@@ -22,6 +22,7 @@ from rules_fr.cards import Card, CardSet, Suit  # noqa: F401 (Suit: doctest)
 __all__ = ["Reason", "ReasonCode", "reason"]
 
 
+# Alike by nature with verdicts.Code: both are the API's stable vocabularies, as string enums.
 class ReasonCode(StrEnum):
     """Every reason the advice can give (the API's stable vocabulary)."""
 

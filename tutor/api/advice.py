@@ -29,6 +29,8 @@ from tutor.services import advice as service
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint(
     "advice", __name__, url_prefix="/api/v1/advice",
     description="What would a good player do? A legal bid, écart or card, with its reasons "

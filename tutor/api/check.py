@@ -31,6 +31,8 @@ from tutor.services import check as service
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint(
     "check", __name__, url_prefix="/api/v1/check",
     description="Is an action legal? Each answer explains itself in the reader's language "

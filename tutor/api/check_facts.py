@@ -31,6 +31,8 @@ from tutor.services.check import MAX_BIDS
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 TRICK_EXAMPLE: Final[dict[str, Any]] = {"players": 4, "cards": ["7D", "KD", "T1", "2D"],
                                         "leader": 3}
 CUT_EXAMPLE: Final[dict[str, Any]] = {"at": 39}

@@ -19,6 +19,8 @@ from tutor.services.count import points_number
 
 __all__ = ["blp", "points_number"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint(
     "count", __name__, url_prefix="/api/v1/count",
     description="What cards are worth: card points, half-points and bouts.",

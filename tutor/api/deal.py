@@ -24,6 +24,8 @@ from tutor.services.check import deal_plan
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint(
     "deal", __name__, url_prefix="/api/v1/deal",
     description="Before the bidding: the dealer draw, and how a deal is cut, dealt and "

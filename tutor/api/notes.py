@@ -31,6 +31,8 @@ from tutor.tables.duplicate import blp
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 MAX_ITEMS: Final = 64
 MAX_SCORE: Final = 100_000
 NOTE_TEXT: Final = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6}|/[1-9][0-9]{0,5})?")

@@ -35,6 +35,8 @@ from tutor.services.score import MAX_POIGNEES
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint(
     "score", __name__, url_prefix="/api/v1/score",
     description="Score a deal, as a derivation a player can follow line by line.",

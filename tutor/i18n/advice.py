@@ -42,6 +42,7 @@ __all__ = [
 ]
 
 Params = Mapping[str, Any]
+# Alike by nature: a function a ReasonCode, each its catalog sentence (REASON_MESSAGES)
 
 
 def _card(p: Params, key: str = "card") -> str:

@@ -52,6 +52,8 @@ __all__ = ["called_card_sentence", "called_partner_sentence", "chelem_announced_
            "recorded_bids_sentence", "recorded_chien_sentence", "awaits_jeu_sentence",
            "referee_misdeal_sentence", "table_bid_sentence", "not_held_sentence"]
 
+# Alike by nature: a function a sentence of the stories, each its catalog message.
+
 
 @speaking
 def score_deal_sentence(players: int, contract: str, *, alone: bool) -> str:

@@ -45,6 +45,7 @@ from tutor.i18n.words import (
 __all__ = ["MESSAGES", "violation_message", "violation_payload", "with_rule"]
 
 Params = Mapping[str, Any]
+# Alike by nature: a function a verdict Code, each its catalog sentence (MESSAGES)
 
 
 def _card(params: Params, key: str = "card") -> str:

@@ -29,6 +29,8 @@ from tutor.tables.resources import _json, get_store
 
 __all__ = ["blp"]
 
+# Alike by nature: each operation's request and response schemas, then its view (shared: api.base)
+
 blp = ApiBlueprint("duplicate", __name__, url_prefix="/api/v1/duplicate",
                    description="Duplicate: compare the results of one prepared deal played at "
                                "several tables.")
