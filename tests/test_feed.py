@@ -147,3 +147,38 @@ def test_the_seats_of_open_streams_are_kept_connected_by_one_write(tmp_path: Pat
     presence.refresh()
     time.sleep(0.1)
     assert writes == [4], "no stream holds a seat any more: nothing to write"
+
+
+def test_seats_seen_at_once_are_written_together_before_each_answer(tmp_path: Path,
+                                                                     monkeypatch: Any) -> None:
+    """Forty seats seen at once (streams opened together): each is written before its call
+    returns, in a few writes rather than forty."""
+    store = _store(tmp_path)
+    meta = TableMeta(people=4, names=("a", "b", "c", "d"), deals=3, bots=(False,) * 4)
+    tables = [store.create(meta, {})[0] for _ in range(10)]
+    presence = Presence(store.engine)
+    writes: list[int] = []
+    write = Presence._write
+
+    def slow(conn: Any, keys: list[tuple[str, int]], stamp: Any) -> None:
+        writes.append(len(keys))
+        time.sleep(0.05)
+        write(conn, keys, stamp)
+
+    monkeypatch.setattr(Presence, "_write", staticmethod(slow))
+    unseen: list[tuple[str, int]] = []
+
+    def open_stream(table_id: str, seat: int) -> None:
+        presence.seen(table_id, seat)
+        if seat not in presence.connected(table_id):
+            unseen.append((table_id, seat))
+
+    threads = [threading.Thread(target=open_stream, args=(t, s)) for t in tables
+               for s in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert unseen == []
+    assert sum(writes) == 40
+    assert len(writes) < 10

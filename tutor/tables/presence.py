@@ -58,9 +58,14 @@ class Presence:
         """(table, seat) → the open streams of this process that keep it connected."""
         self._refreshed = time.monotonic()
         self._refreshing = False
+        self._pending: set[tuple[str, int]] = set()
+        """Seats whose request waits for their write (:meth:`seen`)."""
+        self._batch = threading.Lock()
 
     def seen(self, table_id: str, seat: int) -> None:
-        """The seat's token asked for the table just now."""
+        """The seat's token asked for the table just now. Written before it returns; the
+        seats of requests arriving while a write runs are written together by the next one
+        (a thousand streams opened at once are a few writes, not a thousand)."""
         key = (table_id, seat)
         now = time.monotonic()
         with self._lock:
@@ -71,8 +76,20 @@ class Presence:
             self._written.move_to_end(key)
             while len(self._written) > _CACHE_SIZE:
                 self._written.popitem(last=False)
-        with self.engine.begin() as conn:
-            self._write(conn, [key], datetime.now(UTC))
+            self._pending.add(key)
+        with self._batch:  # one write at a time: it writes every seat waiting for one
+            with self._lock:
+                if key not in self._pending:
+                    return  # written by the write this request waited for
+                due = list(self._pending)
+                self._pending.clear()
+            try:
+                with self.engine.begin() as conn:
+                    self._write(conn, due, datetime.now(UTC))
+            except BaseException:
+                with self._lock:  # the others' seats: their own requests try again
+                    self._pending.update(k for k in due if k != key)
+                raise
 
     @contextlib.contextmanager
     def hold(self, table_id: str, seat: int) -> Iterator[None]:
