@@ -369,7 +369,9 @@ async def _resources(session: ClientSession) -> None:
 # --- the transports -------------------------------------------------------------------------
 
 
-def test_stdio_lists_calls_and_refuses() -> None:
+def _whole_session(*, resources: bool) -> Scenario:
+    """What a client does over either transport: list and call every tool, be refused, ask a
+    quiz; and, with ``resources``, read the resources."""
     answers = _endpoint_answers()
 
     async def scenario(session: ClientSession) -> None:
@@ -378,22 +380,18 @@ def test_stdio_lists_calls_and_refuses() -> None:
         await _illegal_play_in_both_languages(session)
         await _bad_arguments_are_tool_errors(session)
         await _quiz(session)
-        await _resources(session)
+        if resources:
+            await _resources(session)
 
-    _over_stdio(scenario)
+    return scenario
+
+
+def test_stdio_lists_calls_and_refuses() -> None:
+    _over_stdio(_whole_session(resources=True))
 
 
 def test_streamable_http() -> None:
-    answers = _endpoint_answers()
-
-    async def scenario(session: ClientSession) -> None:
-        await _lists_tools_with_schemas(session)
-        await _calls_each_tool(answers)(session)
-        await _illegal_play_in_both_languages(session)
-        await _bad_arguments_are_tool_errors(session)
-        await _quiz(session)
-
-    _over_http(scenario)
+    _over_http(_whole_session(resources=False))
 
 
 def test_mounted_beside_the_api() -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import gc
 import random
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy import inspect as sa_inspect
 from tables_driver import API, TestClientHttp, choose
 from test_tables_physical import _played_donne, _record
-from test_tables_server import pg_schema
+from test_tables_server import sqlite_and_postgres
 
 from rules_fr.contracts import Camp, Contract
 from rules_fr.deal import deal, is_petit_sec
@@ -49,13 +48,7 @@ from tutor.tables.views import render_events, render_view
 _snapshots, _events = SnapshotRow.__table__, EventRow.__table__
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: Any, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/tables.db"
-        return
-    with pg_schema("snapshots_test") as url:
-        yield url
+database = sqlite_and_postgres("snapshots_test")
 
 
 def _app(url: str) -> Flask:

@@ -110,13 +110,22 @@ def pg_schema(prefix: str) -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: Any, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/tables.db"
-        return
-    with pg_schema("tables_test") as url:
-        yield url
+def sqlite_and_postgres(prefix: str) -> Any:
+    """A fixture ``database``: a test runs once on a new SQLite file, once on a new PostgreSQL
+    schema named after ``prefix`` (see :func:`pg_schema`)."""
+
+    @pytest.fixture(params=["sqlite", "postgresql"])
+    def database(request: Any, tmp_path: Path) -> Iterator[str]:
+        if request.param == "sqlite":
+            yield f"sqlite:///{tmp_path}/tables.db"
+            return
+        with pg_schema(prefix) as url:
+            yield url
+
+    return database
+
+
+database = sqlite_and_postgres("tables_test")
 
 
 def _drive(http: UrllibHttp, table: dict[str, Any], rng: random.Random, actions: int,
