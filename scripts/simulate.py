@@ -182,6 +182,7 @@ def bench(players: int, count: int, seed: int) -> int:
     baseline = run(players, count, seed, "random", "random")
     total_deals = bot_attack.deals + bot_defence.deals + baseline.deals
     total_seconds = bot_attack.seconds + bot_defence.seconds + baseline.seconds
+    # Rows alike by nature: one measure a line (name, value, unit).
     lines = [
         ("sim_deals_per_run", f"{count}", "deals"),
         ("sim_random_vs_random_taker_camp", f"{baseline.attack_per_deal:+.1f}", "points/deal"),

@@ -336,6 +336,7 @@ def _trump_high(pos: Position, card: Card, p: dict[str, Any]) -> None:
         assert card is max(CardSet(pos.legal().mask & TRUMP_MASK), key=lambda c: c.rank)
 
 
+# Rows alike by nature with i18n's REASON_MESSAGES: one check a reason code, keyed the same.
 PLAY_FACTS: dict[ReasonCode, Check] = {
     ReasonCode.PLAY_ONLY_CARD: _only,
     ReasonCode.PLAY_EXCUSE_BEFORE_LAST: _before_last,

@@ -347,6 +347,7 @@ def test_postgres_listen_connection_dropped_reconnects_and_catches_up(pg_url: st
     sent meanwhile are lost for B, whose open stream still delivers every event once, in
     order, from the log; the listener connects again by itself (back in
     ``pg_stat_activity``, new streams open) and push resumes."""
+    # Set up as the Redis test above by nature: two instances, a table, B's stream.
     prefix = _prefix()
     admin = create_engine(pg_url)
     with LiveServer(pg_url, prefix=prefix, workers=1) as a, \

@@ -477,6 +477,7 @@ def poignee_level(players: int, size: int) -> str | None:
     return None
 
 
+# Alike ecart_faults by nature and apart on purpose: each restates its own rule's text.
 def poignee_faults(players: int, hand: list[str], shown: list[str]) -> set[str]:
     """What is wrong with a poignée shown from ``hand``; empty when legal."""
     faults = set()

@@ -69,6 +69,7 @@ def steps() -> list[dict[str, Any]]:
     sizes = {n: rules_for(n) for n in (3, 4, 5)}
     names = _contract_names()
     multipliers = ", ".join(f"{names[c]} × {c.multiplier}" for c in Contract)
+    # Rows alike by nature: each exercise's title and hint, as catalog messages.
     exercise = {
         "trick": (_("Exercise: which card wins the trick?"),
                   _("A whole trick chosen for this step, then random ones: press the card "
