@@ -258,6 +258,7 @@ def _ecart(*codes: str, contract: Contract = Contract.GARDE):
     return check_ecart(5, contract, ECART_HAND, ECART_CHIEN, parse_cards(list(codes)))
 
 
+# Alike by nature: each test asserts its verdicts' sentences in French and in English.
 def test_ecart_king_and_bout(lang):
     king, bout, _trump = _ecart("KS", "EX", "T2")
     assert violation_message(king) == said(

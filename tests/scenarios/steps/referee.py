@@ -168,6 +168,7 @@ def _ecart_and_jeu(client: FlaskClient, scene: Scene) -> None:
     assert scene.status == 201, scene.answer
 
 
+# Steps alike by nature: each reads a seat's view, then records one action.
 @when("la première carte est jouée")
 def _first_card(client: FlaskClient, scene: Scene) -> None:
     assert scene.table is not None
