@@ -45,34 +45,21 @@ def hand_with(trump_count: int, excuse: bool = False, plain: int = 3) -> CardSet
 # --- poignee.thresholds: per player count ------------------------------------------------
 
 
-@pytest.mark.parametrize("size, level", [
-    (13, SIMPLE), (15, DOUBLE), (18, TRIPLE),
-    (8, None), (10, None), (12, None), (14, None), (16, None), (17, None), (19, None),
+@pytest.mark.parametrize("players, size, level", [
+    *((3, size, level) for size, level in [
+        (13, SIMPLE), (15, DOUBLE), (18, TRIPLE),
+        (8, None), (10, None), (12, None), (14, None), (16, None), (17, None), (19, None)]),
+    *((4, size, level) for size, level in [
+        (10, SIMPLE), (13, DOUBLE), (15, TRIPLE),
+        (8, None), (9, None), (11, None), (12, None), (14, None), (16, None), (18, None)]),
+    *((5, size, level) for size, level in [
+        (8, SIMPLE), (10, DOUBLE), (13, TRIPLE),
+        (7, None), (9, None), (11, None), (12, None), (14, None), (15, None)]),
 ])
-def test_poignee_thresholds_three_players(size: int, level: PoigneeLevel | None) -> None:
-    assert poignee_level(3, size) is level
-    hand = hand_with(21)
-    assert (check_poignee(3, hand, trumps(size)) == []) == (level is not None)
-
-
-@pytest.mark.parametrize("size, level", [
-    (10, SIMPLE), (13, DOUBLE), (15, TRIPLE),
-    (8, None), (9, None), (11, None), (12, None), (14, None), (16, None), (18, None),
-])
-def test_poignee_thresholds_four_players(size: int, level: PoigneeLevel | None) -> None:
-    assert poignee_level(4, size) is level
-    hand = hand_with(18)
-    assert (check_poignee(4, hand, trumps(size)) == []) == (level is not None)
-
-
-@pytest.mark.parametrize("size, level", [
-    (8, SIMPLE), (10, DOUBLE), (13, TRIPLE),
-    (7, None), (9, None), (11, None), (12, None), (14, None), (15, None),
-])
-def test_poignee_thresholds_five_players(size: int, level: PoigneeLevel | None) -> None:
-    assert poignee_level(5, size) is level
-    hand = CardSet.of(trumps(15))
-    assert (check_poignee(5, hand, trumps(size)) == []) == (level is not None)
+def test_poignee_thresholds(players: int, size: int, level: PoigneeLevel | None) -> None:
+    assert poignee_level(players, size) is level
+    hand = {3: hand_with(21), 4: hand_with(18), 5: CardSet.of(trumps(15))}[players]
+    assert (check_poignee(players, hand, trumps(size)) == []) == (level is not None)
 
 
 def test_poignee_thresholds_come_from_the_table() -> None:

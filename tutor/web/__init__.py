@@ -129,6 +129,7 @@ def page_error(error: HTTPException) -> Response:
 
 
 # --- pages ---------------------------------------------------------------------------------
+# Routes alike by nature: each page's view gathers its data, then renders through _page.
 
 
 @bp.get("/")
