@@ -28,7 +28,7 @@ def test_a_step_exercise_starts_by_itself_and_is_explained(page) -> None:
                     "points": quiz["answer"]["points"]}
     p.wait_for_function("() => document.getElementById('quiz-count').dataset.result")
     assert section.get_attribute("data-result") == "right"
-    assert section.locator(".explanation").inner_text() == marked["explanation"]
+    assert section.locator(".explanation").inner_text() == marked["why"]
     assert marked["explanation"].startswith("Exact. ")
     # The course's own words link to the glossary; the steps follow one another.
     assert p.locator(".course-text a.term[href='/glossary#bout']").count() == 1

@@ -170,6 +170,9 @@ class QuizAnswerResponse(QuizResponse):
     explanation = fields.String(required=True, metadata={
         "description": "The mark (Right. / Not quite.), then why the answer is what it is, in "
                        "the reader's language."})
+    why = fields.String(required=True, metadata={
+        "description": "Why the answer is what it is, without the mark: for a page that shows "
+                       "the mark in its own way (the browser's quiz does)."})
 
 
 @blp.route("/answer", methods=["POST"])

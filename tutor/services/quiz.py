@@ -273,7 +273,7 @@ def mark(body: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "kind": kind, "players": players, "seed": seed, "question": asked["question"],
         "position": position, "given": said, "right": right, "answer": expected,
-        "mistakes": mistakes,
+        "mistakes": mistakes, "why": why,
         "explanation": (_("Right. %(explanation)s", explanation=why) if right
                         else _("Not quite. %(explanation)s", explanation=why)),
     }

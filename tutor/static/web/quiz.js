@@ -107,7 +107,8 @@
             el("span", { className: "verdict-mark", "aria-hidden": "true", text: data.right ? "✓ " : "✗ " }),
             el("span", { text: data.right ? T.quiz_right : T.quiz_wrong }),
           ]),
-          el("p", { className: "explanation" }, linked(data.explanation)),
+          // the mark is the title above: the API's reason without its own mark
+          el("p", { className: "explanation" }, linked(data.why)),
         ].concat(shown ? shown(data) : []).filter(Boolean));
         drawTally();
         if (t.streak > 1 && data.right) verdict.append(el("p", { className: "legend", text: fill(T.quiz_streak, { streak: t.streak }) }));
