@@ -194,8 +194,10 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
                     _wait_seq(twin, table["seq"])
                     hold.on = True
                     twin.page.route("**/events?*", hold)
-                    while not hold.routes:
+                    deadline = time.monotonic() + 30  # a broken page fails, never hangs
+                    while not hold.routes and time.monotonic() < deadline:
                         twin.page.wait_for_timeout(50)
+                    assert hold.routes, "the twin tab never asked for its events again"
                 button = card_table.hand(page, SEAT).get_by_role("button", name=choice, exact=True)
                 assert card_table.play(page, button, SEAT)
                 if twin_stale:
