@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final, cast
 
 from sqlalchemy import ColumnElement, Connection, Engine, Table, insert, select, tuple_, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from tutor.tables.models import PresenceRow
 
@@ -133,7 +133,7 @@ class Presence:
         try:
             with self.engine.begin() as conn:
                 self._write(conn, due, datetime.now(UTC))
-        except DBAPIError as error:  # the next refresh writes them again
+        except SQLAlchemyError as error:  # the next refresh writes them again (a pool timeout too)
             log.warning("could not write the presence of %d seats (%s)", len(due), error)
             with self._lock:
                 for key in due:
