@@ -254,24 +254,31 @@ all_passed=False)
 # --- chelem --------------------------------------------------------------------------------
 
 
-def check_chelem_announcement(is_taker: bool, cards_played: int) -> list[Violation]:
+def check_chelem_announcement(is_taker: bool, cards_played: int, *,
+                              play_begun: bool = False) -> list[Violation]:
     """What is wrong with announcing a chelem now (an empty list: a legal announcement).
 
     "Le chelem est annoncé en plus du contrat": by the taker, once the auction is over (after
-    his écart, when he makes one) and before the first card is played. Guards: only the taker
-    announces (``chelem-not-taker``); not once a card is played (``chelem-too-late``, with
-    ``cards_played``). That the auction is over is the state machine's phase check.
+    his écart, when he makes one) and before the first card is played, whether he has said
+    « Jeu » or not. Guards: only the taker announces (``chelem-not-taker``); not once a card
+    is played (``chelem-too-late``, with ``cards_played``), nor once play has begun
+    (``play_begun``: a poignée is shown as its owner plays his first card). That the auction
+    is over is the state machine's phase check.
 
     >>> check_chelem_announcement(True, 0)
     []
     >>> [v.code.value for v in check_chelem_announcement(False, 1)]
     ['chelem-not-taker', 'chelem-too-late']
+    >>> [(v.code.value, v.params) for v in check_chelem_announcement(True, 0, play_begun=True)]
+    [('chelem-too-late', {})]
     """
     found: list[Violation] = []
     if not is_taker:
         found.append(violation(Code.CHELEM_NOT_TAKER))
     if cards_played > 0:
         found.append(violation(Code.CHELEM_TOO_LATE, cards_played=cards_played))
+    elif play_begun:
+        found.append(violation(Code.CHELEM_TOO_LATE))
     return found
 
 

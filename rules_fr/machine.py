@@ -1,5 +1,6 @@
 """The life of one deal, written once: auction, king call, chien and écart, the taker's
-« Jeu » or chelem, poignées, tricks, counting and score.
+« Jeu » or chelem (a chelem may still follow « Jeu » before the first card), poignées,
+tricks, counting and score.
 
 Two kinds of deal run on this machine and differ only in *what is known*:
 
@@ -86,7 +87,8 @@ def _phase_rule(action: Action, phase: Phase, contract: Contract | None) -> str 
     taken by the taker (chien.shown), never under a garde sans or contre
     (chien.garde-sans-contre), and the écart made after the chien is taken (ecart.size) and
     finished by « Jeu » (ecart.jeu: no other after the first card); « Jeu » once the écart is
-    made (ecart.jeu); a chelem announced once the auction is over (chelem.announce); a
+    made (ecart.jeu); a chelem announced once the auction is over and before play has begun,
+    after « Jeu » too (chelem.announce); a
     poignée just before one's first card, in one go (poignee.shown).
     """
     if phase is Phase.ANNULLED:
@@ -277,6 +279,20 @@ class DealMachine(ABC):
         return None
 
     @property
+    def _play_begun(self) -> bool:
+        """A card is played, or a poignée shown: a poignée is shown as its owner plays his
+        first card (poignee.shown), so play has begun."""
+        return bool(self.cards_played or self.poignees)
+
+    def _chelem_open(self, seat: int) -> bool:
+        """chelem.announce: ``seat`` is the taker and may still announce a chelem — the
+        auction is over and play has not begun, whether « Jeu » is said or not."""
+        if seat != self.taker or self.chelem_announced:
+            return False
+        return self.phase is Phase.ANNOUNCING or (
+            self.phase is Phase.PLAYING and not self._play_begun)
+
+    @property
     def _play_open(self) -> bool:
         if self.phase is Phase.PLAYING:
             return True
@@ -329,9 +345,14 @@ class DealMachine(ABC):
 
     def legal_actions(self, seat: int) -> LegalActions:
         """What ``seat`` may do now: the kinds of action, and the bids, cards, calls and
-        poignées the machine can list."""
+        poignées the machine can list.
+
+        Only the seat to move acts, but for the taker's chelem: after « Jeu » and before
+        play has begun he may still announce it (``chelem``), whoever is to lead."""
         if seat != self.to_move:
-            return LegalActions(seat)
+            # after « Jeu », before the first card: the taker may announce a chelem while
+            # the player right of the dealer is to lead (chelem.announce)
+            return LegalActions(seat, ("chelem",) if self._chelem_open(seat) else ())
         match self.phase:
             case Phase.BIDDING:
                 return LegalActions(seat, ("bid",), bids=tuple(self.legal_bids(seat)))
@@ -351,6 +372,8 @@ class DealMachine(ABC):
                     hand = self.hand_of(seat)
                     if hand is not None:
                         levels = tuple(poignees_allowed(self.players, hand))
+                if self._chelem_open(seat):  # the taker leads after « Jeu »: chelem.announce
+                    kinds = (*kinds, "chelem")
                 return LegalActions(seat, kinds, cards=self.legal_cards(seat), poignees=levels)
         return LegalActions(seat)
 
@@ -428,11 +451,15 @@ class DealMachine(ABC):
                     return self._not_taker(seat)
                 return []
             case AnnounceChelem():
-                if phase is Phase.ANNOUNCING:
+                if self.chelem_announced and not self._play_begun:
+                    return self._wrong_phase(action)  # announced once: play is the leader's
+                if phase is Phase.ANNOUNCING or (phase is Phase.PLAYING and not self._play_begun):
+                    # chelem.announce: before the first card, « Jeu » said or not
                     return check_chelem_announcement(seat == self.taker, 0)
-                if phase in (Phase.PLAYING, Phase.FINISHED) and self.cards_played:
-                    # after the first card: too late, and say so
-                    return check_chelem_announcement(seat == self.taker, self.cards_played)
+                if phase in (Phase.PLAYING, Phase.FINISHED):
+                    # play has begun (a card, or a poignée shown with a first card): too late
+                    return check_chelem_announcement(seat == self.taker, self.cards_played,
+                                                     play_begun=True)
                 return self._wrong_phase(action)
             case ShowPoignee():
                 if not self._play_open or seat in self.poignees:

@@ -1,5 +1,6 @@
 """The deal state machine: complete deals at 3, 4 and 5 players, refusals leave no trace, the
-taker's « Jeu » or chelem between the contract and the first card."""
+taker's « Jeu » or chelem between the contract and the first card, and his chelem after « Jeu »
+until play has begun."""
 
 from __future__ import annotations
 
@@ -193,15 +194,94 @@ def test_donne_chelem_announced_before_first_card(players: int) -> None:
     assert kinds and kinds[0] in ("announced", "failed")
 
 
-def test_donne_chelem_not_after_jeu() -> None:
-    """Once the taker said « Jeu » the chelem can no longer be announced; once a card is
-    played, the refusal says it is too late."""
-    d = _garde_sans(4, 7)
-    d.apply(DeclareJeu(d.taker))
-    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.WRONG_PHASE]
-    leader = d.to_move
-    d.apply(PlayCard(leader, random_card(d.legal_cards(leader), random.Random(1))))
-    assert [v.code for v in d.check(AnnounceChelem(d.taker))] == [Code.CHELEM_TOO_LATE]
+def _as_physical(d: Donne) -> PhysicalDonne:
+    """The same deal recorded at a physical table (no écart under a garde sans)."""
+    physical = PhysicalDonne(d.players, d.dealer)
+    for action in d.history:
+        physical.apply(action)
+    return physical
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("physical", [False, True])
+def test_donne_chelem_announced_after_jeu(players: int, physical: bool) -> None:
+    """chelem.announce: « avant que la première carte soit jouée » — after « Jeu », before the
+    first card, the taker may still announce the chelem (dealt and physical deals alike),
+    while the player right of the dealer is to lead; it is listed for him alone, and once
+    announced he leads."""
+    dealt = _garde_sans(players, 20 + players)
+    dealt.apply(DeclareJeu(dealt.taker))
+    d: Donne | PhysicalDonne = _as_physical(dealt) if physical else dealt
+    taker, leader = d.taker, (d.dealer + 1) % players
+    assert taker is not None and taker != leader
+    assert d.phase is Phase.PLAYING and d.to_move == leader and d.cards_played == 0
+    assert d.legal_actions(taker).kinds == ("chelem",)
+    assert d.legal_actions(leader).kinds == ("poignee", "play")
+    for seat in range(players):
+        if seat not in (taker, leader):
+            assert d.legal_actions(seat).kinds == ()
+    assert d.check(AnnounceChelem(taker)) == []
+    assert [v.code for v in d.check(AnnounceChelem(leader))] == [Code.CHELEM_NOT_TAKER]
+    d.apply(AnnounceChelem(taker))
+    assert d.chelem_announced and d.phase is Phase.PLAYING
+    assert d.to_move == taker and d.next_to_play == taker
+    assert "chelem" not in d.legal_actions(taker).kinds
+    assert [v.code for v in d.check(AnnounceChelem(taker))] == [Code.WRONG_PHASE]
+    assert [v.code for v in d.check(PlayCard(leader, next(iter(dealt.hands[leader]))))] == [
+        Code.NOT_YOUR_TURN]
+    if physical:
+        dealt.apply(AnnounceChelem(taker))
+    d.apply(PlayCard(taker, random_card(dealt.legal_cards(taker), random.Random(players))))
+    assert d.tricks == [] and d.trick and d.leader == taker
+
+
+@pytest.mark.parametrize("physical", [False, True])
+def test_donne_chelem_listed_with_the_leaders_actions(physical: bool) -> None:
+    """After « Jeu », a taker who is also the player right of the dealer may show a poignée,
+    play, or still announce the chelem."""
+    dealt = first_valid_deal(4, 1)  # dealer 1: seat 2 speaks first, and leads
+    assert dealt.dealer == 1
+    for seat, bid in ((2, Contract.GARDE_SANS), (3, None), (0, None), (1, None)):
+        dealt.apply(Bid(seat, bid))
+    dealt.apply(DeclareJeu(2))
+    d: Donne | PhysicalDonne = _as_physical(dealt) if physical else dealt
+    assert d.to_move == 2 and d.legal_actions(2).kinds == ("poignee", "play", "chelem")
+    d.apply(AnnounceChelem(2))
+    assert d.legal_actions(2).kinds == ("poignee", "play") and d.chelem_announced
+
+
+@pytest.mark.parametrize("physical", [False, True])
+def test_donne_chelem_too_late_after_the_first_card(physical: bool) -> None:
+    """Once a card is played, the refusal says it is too late, and how many cards were
+    played; the chelem is listed for nobody."""
+    dealt = _garde_sans(4, 7)
+    dealt.apply(DeclareJeu(dealt.taker))
+    leader = dealt.to_move
+    assert leader is not None
+    card = random_card(dealt.legal_cards(leader), random.Random(1))
+    dealt.apply(PlayCard(leader, card))
+    d: Donne | PhysicalDonne = _as_physical(dealt) if physical else dealt
+    taker = d.taker
+    assert taker is not None
+    found = d.check(AnnounceChelem(taker))
+    assert [v.code for v in found] == [Code.CHELEM_TOO_LATE]
+    assert found[0].rule == "chelem.announce" and found[0].params == {"cards_played": 1}
+    assert all("chelem" not in d.legal_actions(s).kinds for s in range(4))
+
+
+def test_donne_chelem_too_late_once_a_poignee_is_shown() -> None:
+    """A poignée is shown as its owner plays his first card (poignee.shown): play has begun,
+    and the chelem comes too late even before that card is on the table."""
+    d = PhysicalDonne(4, 0)
+    for seat, bid in ((1, None), (2, Contract.GARDE_SANS), (3, None), (0, None)):
+        d.apply(Bid(seat, bid))
+    d.apply(DeclareJeu(2))
+    assert d.legal_actions(2).kinds == ("chelem",)
+    d.apply(ShowPoignee(1, tuple(parse_cards([f"T{n}" for n in range(10, 0, -1)]))))
+    assert d.cards_played == 0 and d.legal_actions(2).kinds == ()
+    found = d.check(AnnounceChelem(2))
+    assert [v.code for v in found] == [Code.CHELEM_TOO_LATE] and found[0].params == {}
+    assert found[0].rule == "chelem.announce"
 
 
 # --- wrong-phase: the refusal cites the rule that sets the action's moment ------------------

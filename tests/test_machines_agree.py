@@ -39,6 +39,10 @@ def _random_action(donne: Donne, rng: random.Random) -> Action:
     assert seat is not None
     legal = donne.legal_actions(seat)
     assert legal.kinds, (donne.phase, seat)
+    taker = donne.taker
+    if donne.phase is Phase.PLAYING and taker is not None and \
+            "chelem" in donne.legal_actions(taker).kinds and rng.random() < 0.1:
+        return AnnounceChelem(taker)  # chelem.announce: after « Jeu », before the first card
     match donne.phase:
         case Phase.BIDDING:
             # lean towards a taker so that most deals are played
@@ -91,6 +95,10 @@ def test_dealt_and_physical_machines_score_the_same_deal_alike(players: int,
         assert physical.pending_revokes == []
         assert physical.phase is donne.phase
         assert physical.to_move == donne.to_move
+        assert physical.chelem_announced == donne.chelem_announced
+        if donne.taker is not None:  # the taker's chelem is listed alike, « Jeu » said or not
+            assert physical.legal_actions(donne.taker).kinds == \
+                donne.legal_actions(donne.taker).kinds
     if donne.phase is Phase.ALL_PASSED:
         return
     assert donne.phase is Phase.FINISHED

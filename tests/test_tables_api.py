@@ -478,9 +478,10 @@ def test_tables_module_doctests() -> None:
         assert attempted and not failed, module.__name__
 
 
-def _human_taker_table(http: TestClientHttp, contract: str) -> dict[str, Any]:
-    """Seat 0, a person, imposed taker of a prepared deal; the dealer is seat 0, so seat 1 (a
-    bot) is the player right of the dealer, who leads unless a chelem is announced."""
+def _human_taker_table(http: TestClientHttp, contract: str, dealer: int = 0) -> dict[str, Any]:
+    """Seat 0, a person, imposed taker of a prepared deal; the dealer is seat 0 (unless told),
+    so seat 1 (a bot) is the player right of the dealer, who leads unless a chelem is
+    announced."""
     from rules_fr.deal import deal, is_petit_sec
 
     seed = 21
@@ -490,7 +491,8 @@ def _human_taker_table(http: TestClientHttp, contract: str) -> dict[str, Any]:
         dealt = deal(4, 0, seed=seed)
     status, table = http.post(API, {"players": 4, "bots": [1, 2, 3], "deals": 3,
                                     "duplicate": {"hands": [h.codes() for h in dealt.hands],
-                                                  "chien": dealt.chien.codes(), "dealer": 0,
+                                                  "chien": dealt.chien.codes(),
+                                                  "dealer": dealer,
                                                   "taker": 0, "contract": contract}})
     assert status == 201, table
     return table
@@ -555,6 +557,53 @@ def test_table_chelem_announced_by_a_taker_not_first_to_play(http: TestClientHtt
     assert deal_view["chelem_announced"] and deal_view["trick"]["leader"] == 0
     assert body["table"]["to_move"] == 0 and deal_view["trick"]["cards"] == []
     assert body["table"]["you"]["legal"]["cards"]
+
+
+def test_table_chelem_announced_after_jeu(http: TestClientHttp) -> None:
+    """chelem.announce: « avant que la première carte soit jouée » — once the person taker
+    said « Jeu », before the first card, he may still announce the chelem (here he is the
+    player right of the dealer, so no bot plays before him), and he leads."""
+    table = _human_taker_table(http, "garde_sans", dealer=3)
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "jeu",
+                                                      "seq": table["table"]["seq"]}, token)
+    assert status == 201, body
+    assert [(e["type"], e.get("action")) for e in body["events"]] == [("action", "jeu")]
+    legal = body["table"]["you"]["legal"]
+    assert body["table"]["deal"]["phase"] == "playing" and body["table"]["to_move"] == 0
+    assert not legal["jeu"] and legal["chelem"] and legal["cards"]
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "chelem",
+                                                      "seq": body["seq"]}, token)
+    assert status == 201, body
+    deal_view = body["table"]["deal"]
+    assert deal_view["chelem_announced"] and deal_view["trick"]["leader"] == 0
+    assert deal_view["trick"]["cards"] == [] and body["table"]["to_move"] == 0
+    assert not body["table"]["you"]["legal"]["chelem"] and body["table"]["you"]["legal"]["cards"]
+
+
+def test_table_chelem_too_late_after_the_first_card(http: TestClientHttp) -> None:
+    """chelem.announce: once a card is played the taker's chelem is refused, too late — in
+    French and in English, with the number of cards played."""
+    table = _human_taker_table(http, "garde_sans")
+    tid, token = table["id"], table["seat_tokens"][0]["token"]
+    status, body = http.post(f"{API}/{tid}/actions", {"seat": 0, "type": "jeu",
+                                                      "seq": table["table"]["seq"]}, token)
+    assert status == 201 and len(body["table"]["deal"]["trick"]["cards"]) == 3
+    assert not body["table"]["you"]["legal"]["chelem"]
+    said = {}
+    for lang in ("fr", "en"):
+        status, problem = http.post(f"{API}/{tid}/actions?lang={lang}",
+                                    {"seat": 0, "type": "chelem", "seq": body["seq"]}, token)
+        assert status == 422, problem
+        [found] = problem["violations"]
+        assert (found["code"], found["rule"]) == ("chelem-too-late", "chelem.announce")
+        said[lang] = problem["explanation"]
+    assert said["fr"].startswith("Le chelem s'annonce avant que la première carte soit jouée, "
+                                 "et 3 cartes ont déjà été jouées.")
+    assert said["en"].startswith("A slam is announced before the first card is played, and 3 "
+                                 "cards have already been played.")
+    _, view = http.get(f"{API}/{tid}", token)
+    assert not view["deal"]["chelem_announced"] and view["seq"] == body["seq"]
 
 
 def test_table_events_since_non_ascii_digits_422(app: Any, http: TestClientHttp) -> None:

@@ -480,6 +480,51 @@ def test_physical_first_card_implies_jeu(http: TestClientHttp) -> None:
     assert problem["explanation"].startswith("The taker says “Jeu” once the contract")
 
 
+def test_physical_chelem_recorded_after_jeu(http: TestClientHttp) -> None:
+    """chelem.announce at a physical table: after « Jeu », before the first card, the referee
+    may still record the taker's chelem (the player right of the dealer is to lead); the
+    taker then leads. Once a poignée is shown (with its owner's first card) it is too late."""
+    table = _physical(http, 4)
+    tid, referee = table["id"], table["referee_token"]
+    bids = ((1, "passe"), (2, "garde_sans"), (3, "passe"), (0, "passe"))
+    body = _bids(http, tid, referee, table["table"]["seq"], bids)
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 2,
+                                                      "seq": body["seq"]}, referee)
+    assert status == 201, body
+    expected = body["table"]["you"]["expected"]
+    assert expected["seat"] == 1 and expected["types"] == ["poignee", "play"]
+    assert expected["chelem"]
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 1,
+                                                         "seq": body["seq"]}, referee)
+    assert status == 422 and problem["violations"][0]["code"] == "chelem-not-taker"
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "chelem", "seat": 2,
+                                                      "seq": body["seq"]}, referee)
+    assert status == 201, body
+    deal_view = body["table"]["deal"]
+    assert deal_view["chelem_announced"] and deal_view["to_move"] == 2
+    assert body["table"]["you"]["expected"]["seat"] == 2
+    assert not body["table"]["you"]["expected"]["chelem"]
+
+    table = _physical(http, 4)
+    tid, referee = table["id"], table["referee_token"]
+    body = _bids(http, tid, referee, table["table"]["seq"], bids)
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "jeu", "seat": 2,
+                                                      "seq": body["seq"]}, referee)
+    assert status == 201, body
+    trumps = [f"T{n}" for n in range(10, 0, -1)]
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "poignee", "seat": 1,
+                                                      "cards": trumps, "seq": body["seq"]},
+                             referee)
+    assert status == 201, body
+    assert not body["table"]["you"]["expected"]["chelem"]
+    for lang, told in (("fr", "Le chelem s'annonce avant que la première carte soit jouée."),
+                       ("en", "A slam is announced before the first card is played.")):
+        status, problem = http.post(f"{API}/{tid}/actions?lang={lang}",
+                                    {"type": "chelem", "seat": 2, "seq": body["seq"]}, referee)
+        assert status == 422 and problem["violations"][0]["code"] == "chelem-too-late"
+        assert problem["explanation"].startswith(told), problem
+
+
 def test_physical_jeu_recorded(http: TestClientHttp) -> None:
     """The referee records the taker's « Jeu »: play starts, the player right of the dealer
     leads (here the second speaker took, so the taker is not the leader)."""

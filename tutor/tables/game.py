@@ -446,7 +446,8 @@ class TableState:
         out["calls"] = legal.calls.codes()
         out["ecart"] = "ecart" in legal.kinds
         out["poignees"] = [level.value for level in legal.poignees]
-        out["jeu"] = out["chelem"] = "jeu" in legal.kinds
+        out["jeu"] = "jeu" in legal.kinds
+        out["chelem"] = "chelem" in legal.kinds  # the taker's, until play has begun
         return out
 
     def expected_record(self) -> dict[str, Any] | None:
@@ -455,7 +456,8 @@ class TableState:
 
         While the taker is to say « Jeu » or announce a chelem (``announcing``), the seat is
         the taker's; the first card (or poignée) of the player right of the dealer is also
-        accepted then, and implies « Jeu »."""
+        accepted then, and implies « Jeu ». After « Jeu », until play has begun, ``chelem``
+        still says the taker may announce one (chelem.announce), whoever is to lead."""
         donne = self.donne
         if not isinstance(donne, PhysicalDonne) or self.scored or self.paused:
             return None
@@ -463,9 +465,10 @@ class TableState:
         if seat is None:
             return None
         legal = donne.legal_actions(seat)
+        taker = donne.taker
         return {"seat": self.people_of_deal[seat], "types": list(legal.kinds),
                 "bids": ["passe" if b is None else b.code for b in legal.bids],
-                "chelem": "chelem" in legal.kinds}
+                "chelem": taker is not None and "chelem" in donne.legal_actions(taker).kinds}
 
 
 def as_people(found: Violation, people: tuple[int, ...]) -> Violation:

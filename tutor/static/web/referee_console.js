@@ -345,6 +345,10 @@
               draw();
             }));
           }
+          // chelem.announce: after « Jeu », until play has begun, the taker may still announce it
+          if (exp.chelem && deal.taker !== null) {
+            controls.push(bigButton(R.chelem, { id: "console-chelem" }, () => record({ type: "chelem", seat: deal.taker }, R.chelem)));
+          }
           break;
         }
         default: title = step;

@@ -454,11 +454,13 @@
         out.push(node("p", { className: "prompt", text: P.ecart_prompt }));
         out.push(button(P.ecart_submit, { className: "primary", "data-role": "ecart" }, makeEcart));
         if (withAdvice) out.push(button(P.advice_ecart, { className: "advice-button", "data-role": "ask-advice" }, askEcartAdvice));
-      } else if (legal.jeu || legal.chelem) {
+      } else if (legal.jeu) {
         out.push(node("p", { className: "prompt", text: P.jeu_prompt }));
-        if (legal.jeu) out.push(button(P.jeu, { className: "primary jeu", "data-role": "jeu" }, () => act({ type: "jeu" })));
+        out.push(button(P.jeu, { className: "primary jeu", "data-role": "jeu" }, () => act({ type: "jeu" })));
         if (legal.chelem) out.push(button(P.chelem_announce, { className: "chelem", "data-role": "chelem" }, () => act({ type: "chelem" })));
       } else {
+        // chelem.announce: after « Jeu », until play has begun, the taker may still announce it
+        if (legal.chelem) out.push(button(P.chelem_announce, { className: "chelem", "data-role": "chelem" }, () => act({ type: "chelem" })));
         if (legal.poignees.length) {
           out.push(node("p", { className: "prompt", text: P.poignee_prompt }));
           legal.poignees.forEach((level) => {
