@@ -97,8 +97,8 @@ def test_dealt_and_physical_machines_score_the_same_deal_alike(players: int,
         assert physical.to_move == donne.to_move
         assert physical.chelem_announced == donne.chelem_announced
         if donne.taker is not None:  # the taker's chelem is listed alike, « Jeu » said or not
-            assert physical.legal_actions(donne.taker).kinds == \
-                donne.legal_actions(donne.taker).kinds
+            assert ("chelem" in physical.legal_actions(donne.taker).kinds) == \
+                ("chelem" in donne.legal_actions(donne.taker).kinds)
     if donne.phase is Phase.ALL_PASSED:
         return
     assert donne.phase is Phase.FINISHED

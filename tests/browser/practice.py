@@ -91,12 +91,24 @@ def play(p, card, root: str = PRACTICE) -> bool:
     return act(p, hand(p, root).locator(f"button.card[data-code='{code}']"), root=root)
 
 
+def trick_size(p, root: str = PRACTICE) -> int:
+    """How many cards the trick on the table holds."""
+    table = p.locator(f"#{root}")
+    trick = table.get_by_role("region", name="Trick", exact=True).or_(
+        table.get_by_role("region", name="Pli", exact=True))
+    return trick.locator(".card").count()
+
+
 def say_jeu(p) -> None:
     """The learner, taker, says « Jeu » (ecart.jeu): the deal waits for it once his contract is
-    settled, with a slam announcement offered beside it; then play starts."""
+    settled, with a slam announcement offered beside it; then play starts. The slam is still
+    offered after « Jeu » until the first card (chelem.announce), which the robots play at
+    once unless the learner leads."""
     assert state(p)["phase"] == "announcing" and state(p)["mine"] == "true", state(p)
     actions = p.locator("#practice [data-role=actions]")
     assert actions.locator("[data-role=chelem]").count() == 1
     assert act(p, actions.locator("[data-role=jeu]"))
     assert state(p)["phase"] == "playing"
-    assert actions.locator("[data-role=jeu], [data-role=chelem]").count() == 0
+    assert actions.locator("[data-role=jeu]").count() == 0
+    leads = state(p)["mine"] == "true" and trick_size(p) == 0
+    assert actions.locator("[data-role=chelem]").count() == (1 if leads else 0)

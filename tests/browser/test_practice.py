@@ -337,3 +337,30 @@ def test_practice_poignee_and_chelem(page) -> None:
     codes = p.locator("#practice [data-role=derivation] li").evaluate_all(
         "n => n.map(li => li.dataset.code)")
     assert "poignee" in codes and "chelem" in codes
+
+
+def test_practice_chelem_after_jeu(page) -> None:
+    """chelem.announce: « avant que la première carte soit jouée » — the learner, taker of a
+    prepared garde sans and the player right of the dealer (he leads), says « Jeu »; the slam
+    is still offered beside his poignée and his cards, and once announced it is his lead."""
+    hands, chien = _strong_deal()
+    created = _post(page.base + "/api/v1/tables", {
+        "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
+        "duplicate": {"hands": hands, "chien": chien, "dealer": 3, "taker": 0,
+                      "contract": "garde_sans"}})
+    page.goto("/practice?lang=en")
+    p = page.page
+    p.evaluate("([table, token]) => sessionStorage.setItem('tarot-tutor-practice',"
+               " JSON.stringify({table: table, token: token, decisions: 0}))",
+               [created["id"], created["seat_tokens"][0]["token"]])
+    p.reload()
+    _wait_ready(p)
+    assert _state(p)["phase"] == "announcing"
+    _say_jeu(p)  # the learner leads: the slam is still offered
+    actions = p.locator("#practice [data-role=actions]")
+    assert actions.get_by_role("button", name="Show a single handful (10 trumps)").count() == 1
+    assert _act(p, actions.get_by_role("button", name="Announce a slam"))
+    assert "slam announced" in p.locator("#practice .me-bar .seat").inner_text()
+    assert _state(p)["phase"] == "playing" and _state(p)["mine"] == "true"
+    assert actions.locator("[data-role=chelem]").count() == 0
+    assert _region(p, "en", "trick").locator(".card").count() == 0

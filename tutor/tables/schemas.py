@@ -211,7 +211,9 @@ class LegalSchema(Schema):
                        "dealer leads."})
     poignees = fields.List(fields.String(), required=True)
     chelem = fields.Boolean(required=True, metadata={
-        "description": "The taker may announce a chelem instead (then he leads)."})
+        "description": "The taker may announce a chelem (then he leads): instead of "
+                       "« Jeu », or after it until play has begun (no card played, no "
+                       "poignée shown), even while another seat is to lead."})
     why_allowed = fields.Dict(
         keys=fields.String(), values=fields.List(fields.Nested(ViolationSchema)),
         required=True, metadata={
@@ -229,7 +231,9 @@ class ExpectedSchema(Schema):
                        "dealer is accepted as well and implies « Jeu »."})
     bids = fields.List(fields.String(), required=True)
     chelem = fields.Boolean(required=True, metadata={
-        "description": "The taker may announce a chelem now."})
+        "description": "The taker may announce a chelem now (after « Jeu », until play "
+                       "has begun, while `seat` may be the player right of the dealer: "
+                       "the chelem is recorded for the taker's seat)."})
 
 
 class YouSchema(Schema):
