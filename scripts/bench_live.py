@@ -136,6 +136,9 @@ class Streams:
         self.arrivals: dict[tuple[str, int], list[float]] = {}
         self.opened = 0
         self.failed = 0
+        self.ended: dict[str, list[float]] = {}
+        """When the server ended each stream of a table (this client never reconnects): told
+        when an event does not reach every stream, to tell an ended stream from a late event."""
         self.tasks: list[asyncio.Task[None]] = []
 
     async def _one(self, port: int, table_id: str, token: str, since: int) -> None:
@@ -158,6 +161,7 @@ class Streams:
             while True:
                 line = await reader.readline()
                 if not line:
+                    self.ended.setdefault(table_id, []).append(time.perf_counter())
                     return
                 if line.startswith(b"id: "):
                     key = (table_id, int(line[4:]))
@@ -228,7 +232,11 @@ async def _fanout(streams: Streams, base: str, tables: list[dict[str, Any]], per
             await asyncio.sleep(0.0005)
         arrived = streams.arrivals.get(key, [])
         if len(arrived) < per_table:
-            sys.exit(f"an event reached {len(arrived)} of {per_table} streams in 10 s")
+            ended = [f"{(when - start) * 1000:+.0f} ms" for when in
+                     streams.ended.get(table["id"], [])]
+            sys.exit(f"an event reached {len(arrived)} of {per_table} streams in 10 s "
+                     f"(streams of that table the server had ended, relative to the POST: "
+                     f"{', '.join(ended) or 'none'})")
         fanouts.append((max(arrived) - start) * 1000)
         posts.append((posted - start) * 1000)
         table["seq"], table["to_move"] = answer["seq"], answer["table"]["to_move"]
