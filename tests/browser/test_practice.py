@@ -291,22 +291,29 @@ def _strong_deal() -> tuple[list[list[str]], list[str]]:
     return [[c.code for c in h] for h in hands], [c.code for c in chien]
 
 
+def _prepared_table(page, *, dealer: int, contract: str) -> dict:
+    """A table of the strong deal (the learner, seat 0, takes ``contract``; robots elsewhere),
+    resumed by the practice page of this tab; the table's creation answer."""
+    hands, chien = _strong_deal()
+    created = _post(page.base + "/api/v1/tables", {
+        "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
+        "duplicate": {"hands": hands, "chien": chien, "dealer": dealer, "taker": 0,
+                      "contract": contract}})
+    page.goto("/practice?lang=en")
+    page.page.evaluate("([table, token]) => sessionStorage.setItem('tarot-tutor-practice',"
+                       " JSON.stringify({table: table, token: token, decisions: 0}))",
+                       [created["id"], created["seat_tokens"][0]["token"]])
+    page.page.reload()
+    _wait_ready(page.page)  # the page resumes the table of this tab
+    return created
+
+
 def test_practice_poignee_and_chelem(page) -> None:
     """The learner, taker of a prepared garde, makes his écart; the robots then wait for him:
     he announces a slam instead of « Jeu » and leads. He is prompted to show a poignée before
     his first card (a wrong one is refused and explained first); both reach the score."""
-    hands, chien = _strong_deal()
-    created = _post(page.base + "/api/v1/tables", {
-        "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
-        "duplicate": {"hands": hands, "chien": chien, "dealer": 0, "taker": 0,
-                      "contract": "garde"}})
-    page.goto("/practice?lang=en")
+    created = _prepared_table(page, dealer=0, contract="garde")
     p = page.page
-    p.evaluate("([table, token]) => sessionStorage.setItem('tarot-tutor-practice',"
-               " JSON.stringify({table: table, token: token, decisions: 0}))",
-               [created["id"], created["seat_tokens"][0]["token"]])
-    p.reload()
-    _wait_ready(p)  # the page resumes the table of this tab
     assert _state(p)["table"] == created["id"] and _state(p)["phase"] == "ecart"
     p.locator("#practice [data-role=ask-advice]").click()
     p.locator("#practice [data-role=advised-ecart] .card").first.wait_for()
@@ -343,18 +350,8 @@ def test_practice_chelem_after_jeu(page) -> None:
     """chelem.announce: « avant que la première carte soit jouée » — the learner, taker of a
     prepared garde sans and the player right of the dealer (he leads), says « Jeu »; the slam
     is still offered beside his poignée and his cards, and once announced it is his lead."""
-    hands, chien = _strong_deal()
-    created = _post(page.base + "/api/v1/tables", {
-        "players": 4, "deals": 3, "names": ["You", "R1", "R2", "R3"], "bots": [1, 2, 3],
-        "duplicate": {"hands": hands, "chien": chien, "dealer": 3, "taker": 0,
-                      "contract": "garde_sans"}})
-    page.goto("/practice?lang=en")
+    _prepared_table(page, dealer=3, contract="garde_sans")
     p = page.page
-    p.evaluate("([table, token]) => sessionStorage.setItem('tarot-tutor-practice',"
-               " JSON.stringify({table: table, token: token, decisions: 0}))",
-               [created["id"], created["seat_tokens"][0]["token"]])
-    p.reload()
-    _wait_ready(p)
     assert _state(p)["phase"] == "announcing"
     _say_jeu(p)  # the learner leads: the slam is still offered
     actions = p.locator("#practice [data-role=actions]")
