@@ -209,17 +209,21 @@ def test_by_default_no_origin_may_call_the_tables(tmp_path: Path) -> None:
 
 
 def _library_hooks(app: Flask) -> None:
-    """Put flask-cors's and flask-compress's own hooks back where the app's shortcuts run."""
-    after = app.after_request_funcs[None]
+    """Put flask-cors's and flask-compress's own hooks back where the app's shortcuts run,
+    each on its own (the app runs them fused, their additions remembered)."""
+    after = app.after_request_funcs[None] = list(
+        reversed(app.after_request_funcs[None][0].hooks))  # unfused: tutor.response_headers
     for i, hook in enumerate(after):
         after[i] = getattr(hook, "uncached", None) or getattr(hook, "library_hook", None) or hook
 
 
 @pytest.mark.parametrize("origin", [None, "https://club.example", "https://other.example"])
 def test_shortcut_hooks_answer_as_the_libraries_do(tmp_path: Path, origin: str | None) -> None:
-    """The remembered CORS headers (no Origin) and the skipped compression hook (no
-    Accept-Encoding) give every response the very headers flask-cors and flask-compress give
-    it: pages, rules, checks, tables, a 404, a 405, twice each (the second one remembered)."""
+    """The remembered CORS headers (no Origin), the skipped compression hook (no
+    Accept-Encoding) and the fused hooks' remembered additions (tutor.response_headers) give
+    every response the very headers flask-cors, flask-compress and the app's hooks give it
+    one by one: pages, rules, checks in two languages, a 422, tables, a 404, a 405, twice
+    each (the second one remembered)."""
     config = {"DATABASE_URL": f"sqlite:///{tmp_path / 'tutor.sqlite'}",
               "TABLE_CORS_ORIGINS": "https://club.example"}
     fast, plain = create_app(config), create_app(config)
@@ -228,6 +232,9 @@ def test_shortcut_hooks_answer_as_the_libraries_do(tmp_path: Path, origin: str |
     asks = [("GET", "/", None), ("GET", "/api/v1/rules/play.follow-suit", None),
             ("POST", "/api/v1/ping", {}), ("POST", "/api/v1/check/play", {
                 "players": 4, "hand": ["KH", "T2"], "trick": ["5H"], "card": "KH"}),
+            ("POST", "/api/v1/check/play?lang=en", {  # the same rule, in another language
+                "players": 4, "hand": ["KH", "T2"], "trick": ["5H"], "card": "KH"}),
+            ("POST", "/api/v1/check/play", {"players": 4}),  # the same rule, a 422
             ("GET", "/api/v1/tables/nothere", None), ("POST", "/api/v1/tables", {"players": 9}),
             ("GET", "/api/v1/nothing", None), ("DELETE", "/api/v1/ping", None),
             ("GET", "/static/web/tutor.css", None)]

@@ -20,7 +20,7 @@ from weakref import WeakKeyDictionary
 import flask_smorest
 import orjson
 from apispec import APISpec
-from flask import Flask, Request, Response, current_app
+from flask import Flask, Request, Response, current_app, request
 from marshmallow import RAISE, Schema, ValidationError, fields, missing
 from marshmallow.types import UnknownOption
 from webargs.flaskparser import FlaskParser
@@ -35,6 +35,7 @@ from tutor.errors import (
     problem_response,
 )
 from tutor.fields import wrong_type
+from tutor.i18n.language import primary_language, supported_languages
 
 __all__ = ["ApiBlueprint", "BaseSchema", "FastNested", "JsonParser", "TutorApi", "ViolationSchema",
            "fast_load", "refuse_unsupported_language", "reply"]
@@ -381,12 +382,9 @@ def refuse_unsupported_language() -> Response | None:
     """Before an API request: a ``?lang=`` the service cannot speak (``de``) is a 400 problem
     naming the languages it can, rather than an answer in French the caller did not ask for.
     (Accept-Language is a preference, not an order: it still falls back quietly.)"""
-    from flask import request
-
-    from tutor.i18n.language import primary_language, supported_languages
-
-    asked = request.args.get("lang") if "lang" in request.environ.get("QUERY_STRING", "") \
-        else None  # (parsing every query string costs more than this check)
+    if "lang" not in request.environ.get("QUERY_STRING", ""):  # (cheaper than parsing it)
+        return None
+    asked = request.args.get("lang")
     if (asked is None or not request.path.startswith("/api/")
             or primary_language(asked) in supported_languages()):
         return None

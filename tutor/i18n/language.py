@@ -24,8 +24,8 @@ from werkzeug.http import parse_accept_header
 
 from tutor.i18n.catalogs import TRANSLATIONS_DIR, available_languages, compile_catalogs
 
-__all__ = ["DEFAULT_LANGUAGE", "LANG_COOKIE", "current_language", "init_babel",
-           "pick_language", "primary_language", "supported_languages"]
+__all__ = ["DEFAULT_LANGUAGE", "LANG_COOKIE", "current_language", "init_babel", "pick_language",
+           "primary_language", "response_language", "supported_languages"]
 
 DEFAULT_LANGUAGE: Final = "fr"
 LANG_COOKIE: Final = "lang"
@@ -132,7 +132,7 @@ def current_language() -> str:
 _VARY: Final = "Accept-Language, Cookie"
 
 
-def _response_language() -> str:
+def response_language() -> str:
     """:func:`current_language` for the response's header, without Flask-Babel's bookkeeping
     when no view asked for the locale (a ping, a count, a 404): the selector's own answer,
     which ``get_locale()`` would store and return. (A fifth of a ping went to that lookup.)"""
@@ -146,7 +146,7 @@ def _response_language() -> str:
 
 def _content_language(response: Response) -> Response:
     headers = response.headers
-    headers["Content-Language"] = _response_language()
+    headers["Content-Language"] = response_language()
     if "Vary" in headers:  # merged into what the view said (parsed: a rarer, slower path)
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
