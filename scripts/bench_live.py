@@ -128,43 +128,85 @@ class Serve:
             self.proc.wait()
 
 
+OPEN_RETRIES: Final = 3
+"""Openings of a stream tried again after a refusal, before the benchmark stops saying so."""
+
+
 class Streams:
     """SSE connections read by one asyncio loop; records when each event id arrives on each
-    stream of each table."""
+    stream of each table.
+
+    A stream the server ends is opened again from its last id (``Last-Event-ID``), as a
+    browser's EventSource does, and counted (``reconnects``): the log gives it what it missed,
+    so an ended stream costs latency, not an event. A stream the server refuses at its first
+    opening (a 503 while a fresh worker is still reaching the broker, say) is counted in
+    ``failed``, tried again after the 503's ``Retry-After``, and its status kept per table, so
+    that a table with fewer streams than the benchmark waits for says so instead of looking
+    like a lost event."""
 
     def __init__(self) -> None:
         self.arrivals: dict[tuple[str, int], list[float]] = {}
         self.opened = 0
         self.failed = 0
+        self.lost = 0
+        """Streams never opened, even tried again."""
+        self.reconnects = 0
+        self.refused: dict[str, list[str]] = {}
+        """Per table: the status lines of the openings the server refused."""
         self.ended: dict[str, list[float]] = {}
-        """When the server ended each stream of a table (this client never reconnects): told
-        when an event does not reach every stream, to tell an ended stream from a late event."""
+        """When the server ended each stream of a table (each was then opened again)."""
         self.tasks: list[asyncio.Task[None]] = []
 
-    async def _one(self, port: int, table_id: str, token: str, since: int) -> None:
+    async def _connect(self, port: int, table_id: str, token: str,
+                       since: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
+        """An open stream after ``since``, or ``None`` (refused: kept in ``refused``)."""
         try:
             reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20)
-        except OSError:
-            self.failed += 1
-            return
-        writer.write((f"GET {API}/{table_id}/stream?since={since}&timeout=300 HTTP/1.1\r\n"
-                      f"Host: {HOST}\r\nAccept: text/event-stream\r\n"
-                      f"Authorization: Bearer {token}\r\n\r\n").encode())
-        await writer.drain()
-        status = await reader.readline()
+            writer.write((f"GET {API}/{table_id}/stream?since={since}&timeout=300 HTTP/1.1\r\n"
+                          f"Host: {HOST}\r\nAccept: text/event-stream\r\n"
+                          f"Last-Event-ID: {since}\r\n"
+                          f"Authorization: Bearer {token}\r\n\r\n").encode())
+            await writer.drain()
+            status = await reader.readline()
+        except OSError as error:
+            self.refused.setdefault(table_id, []).append(error.__class__.__name__)
+            return None
         if b" 200 " not in status:
-            self.failed += 1
+            self.refused.setdefault(table_id, []).append(status.decode(errors="replace").strip()
+                                                          or "closed")
             writer.close()
+            return None
+        return reader, writer
+
+    async def _one(self, port: int, table_id: str, token: str, since: int) -> None:
+        found = await self._connect(port, table_id, token, since)
+        for _ in range(OPEN_RETRIES):  # refused (a 503): try again after its Retry-After
+            if found is not None:
+                break
+            self.failed += 1
+            await asyncio.sleep(2.0)
+            found = await self._connect(port, table_id, token, since)
+        if found is None:
+            self.lost += 1
             return
         self.opened += 1
+        reader, writer = found
         try:
             while True:
                 line = await reader.readline()
-                if not line:
+                if not line:  # ended by the server: reconnect as an EventSource would
                     self.ended.setdefault(table_id, []).append(time.perf_counter())
-                    return
+                    writer.close()
+                    found = None
+                    while found is None:
+                        await asyncio.sleep(1.0)  # the stream's ``retry: 1000``
+                        self.reconnects += 1
+                        found = await self._connect(port, table_id, token, since)
+                    reader, writer = found
+                    continue
                 if line.startswith(b"id: "):
-                    key = (table_id, int(line[4:]))
+                    since = int(line[4:])
+                    key = (table_id, since)
                     self.arrivals.setdefault(key, []).append(time.perf_counter())
         except (OSError, asyncio.CancelledError):
             pass
@@ -173,6 +215,12 @@ class Streams:
 
     def open(self, port: int, table_id: str, token: str, since: int) -> None:
         self.tasks.append(asyncio.ensure_future(self._one(port, table_id, token, since)))
+
+    def report(self, name: str) -> None:
+        if self.failed:
+            print(f"{name}_stream_openings_refused: {self.failed} openings (tried again)")
+        if self.reconnects:
+            print(f"{name}_stream_reconnects: {self.reconnects} reconnections")
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -205,7 +253,7 @@ async def _open_streams(streams: Streams, port: int, tables: list[dict[str, Any]
             await asyncio.sleep(0.05)  # no accept-queue storm
     wanted = len(tables) * per_table
     deadline = time.monotonic() + 120
-    while streams.opened + streams.failed < wanted and time.monotonic() < deadline:
+    while streams.opened + streams.lost < wanted and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
 
 
@@ -234,9 +282,11 @@ async def _fanout(streams: Streams, base: str, tables: list[dict[str, Any]], per
         if len(arrived) < per_table:
             ended = [f"{(when - start) * 1000:+.0f} ms" for when in
                      streams.ended.get(table["id"], [])]
+            refused = streams.refused.get(table["id"], [])
             sys.exit(f"an event reached {len(arrived)} of {per_table} streams in 10 s "
                      f"(streams of that table the server had ended, relative to the POST: "
-                     f"{', '.join(ended) or 'none'})")
+                     f"{', '.join(ended) or 'none'}; openings it refused: "
+                     f"{', '.join(refused) or 'none'})")
         fanouts.append((max(arrived) - start) * 1000)
         posts.append((posted - start) * 1000)
         table["seq"], table["to_move"] = answer["seq"], answer["table"]["to_move"]
@@ -270,8 +320,6 @@ def bench(name: str, env: dict[str, str], args: argparse.Namespace, wrk: str,
             print(f"{name}_streams_open: {streams.opened} streams")
             print(f"{name}_load_average_1m: {os.getloadavg()[0]:.1f} runnable "
                   f"(this machine's other users)")
-            if streams.failed:
-                print(f"{name}_streams_refused: {streams.failed} streams")
             await asyncio.sleep(1)
             rss_after = server.rss_kib()
             loop = asyncio.get_running_loop()
@@ -290,6 +338,7 @@ def bench(name: str, env: dict[str, str], args: argparse.Namespace, wrk: str,
             print(f"{name}_fanout_p99: {_percentile(fanouts, 0.99):.2f} ms")
             print(f"{name}_action_post_p50: {_percentile(posts, 0.5):.2f} ms")
             print(f"{name}_action_post_p99: {_percentile(posts, 0.99):.2f} ms")
+            streams.report(name)
             if streams.opened:
                 per = (rss_after - rss_before) / streams.opened
                 print(f"{name}_memory_per_stream: {per:.1f} KiB")
@@ -308,6 +357,7 @@ def bench(name: str, env: dict[str, str], args: argparse.Namespace, wrk: str,
                                            min(args.actions, 100))
                 print(f"{name}_cross_instance_fanout_p50: {_percentile(fanouts, 0.5):.2f} ms")
                 print(f"{name}_cross_instance_fanout_p99: {_percentile(fanouts, 0.99):.2f} ms")
+                streams.report(f"{name}_cross_instance")
                 await streams.close()
 
             asyncio.run(cross())
