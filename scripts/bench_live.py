@@ -283,10 +283,17 @@ async def _fanout(streams: Streams, base: str, tables: list[dict[str, Any]], per
             ended = [f"{(when - start) * 1000:+.0f} ms" for when in
                      streams.ended.get(table["id"], [])]
             refused = streams.refused.get(table["id"], [])
+            # late or lost? wait past a keep-alive (15 s) and the degraded poll (1 s)
+            while len(streams.arrivals.get(key, ())) < per_table and \
+                    time.perf_counter() < posted + 40:
+                await asyncio.sleep(0.01)
+            late = sorted(streams.arrivals.get(key, []))[len(arrived):]
             sys.exit(f"an event reached {len(arrived)} of {per_table} streams in 10 s "
                      f"(streams of that table the server had ended, relative to the POST: "
                      f"{', '.join(ended) or 'none'}; openings it refused: "
-                     f"{', '.join(refused) or 'none'})")
+                     f"{', '.join(refused) or 'none'}; arrived later: "
+                     f"{', '.join(f'{(t - start) * 1000:+.0f} ms' for t in late) or 'none'} "
+                     f"within 40 s)")
         fanouts.append((max(arrived) - start) * 1000)
         posts.append((posted - start) * 1000)
         table["seq"], table["to_move"] = answer["seq"], answer["table"]["to_move"]
