@@ -156,6 +156,11 @@ class Streams:
         self.ended: dict[str, list[float]] = {}
         """When the server ended each stream of a table (each was then opened again)."""
         self.tasks: list[asyncio.Task[None]] = []
+        self.last_line: dict[str, dict[str, float]] = {}
+        """Per table, per seat token's end: when that stream last received a line (a
+        keep-alive included), to tell a stream the server still serves from a stuck one."""
+        self.died: dict[str, list[str]] = {}
+        """Per table: the exceptions that ended a reader of this client (not the server)."""
 
     async def _connect(self, port: int, table_id: str, token: str,
                        since: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
@@ -194,6 +199,7 @@ class Streams:
         try:
             while True:
                 line = await reader.readline()
+                self.last_line.setdefault(table_id, {})[token[-4:]] = time.perf_counter()
                 if not line:  # ended by the server: reconnect as an EventSource would
                     self.ended.setdefault(table_id, []).append(time.perf_counter())
                     writer.close()
@@ -210,6 +216,8 @@ class Streams:
                     self.arrivals.setdefault(key, []).append(time.perf_counter())
         except (OSError, asyncio.CancelledError):
             pass
+        except Exception as error:  # noqa: BLE001 - said when an event misses this table
+            self.died.setdefault(table_id, []).append(repr(error)[:200])
         finally:
             writer.close()
 
@@ -288,6 +296,12 @@ async def _fanout(streams: Streams, base: str, tables: list[dict[str, Any]], per
                     time.perf_counter() < posted + 40:
                 await asyncio.sleep(0.01)
             late = sorted(streams.arrivals.get(key, []))[len(arrived):]
+            now = time.perf_counter()
+            lines = ", ".join(f"…{seat} {now - when:.1f} s ago" for seat, when in
+                              sorted(streams.last_line.get(table["id"], {}).items()))
+            print(f"streams of table {table['id']}: last line received {lines}; readers "
+                  f"ended by an error here: {streams.died.get(table['id']) or 'none'}",
+                  file=sys.stderr)
             sys.exit(f"an event reached {len(arrived)} of {per_table} streams in 10 s "
                      f"(streams of that table the server had ended, relative to the POST: "
                      f"{', '.join(ended) or 'none'}; openings it refused: "
