@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from flask import Flask, Response, request
 
@@ -40,6 +40,9 @@ sets: a few hundred in this app); past it, new kinds go through the hooks."""
 
 _Kind = tuple[str, str, int, str, tuple[str, ...]]
 
+_UNSEEN: Final = object()
+"""A kind of answer not met yet (``None``: met, and the hooks did more than append)."""
+
 
 def fuse_after_request_hooks(app: Flask) -> None:
     """Replace the app-wide after-request hooks registered so far by one that runs them in
@@ -49,7 +52,7 @@ def fuse_after_request_hooks(app: Flask) -> None:
     hooks = tuple(reversed(app.after_request_funcs.get(None, [])))
     if any(inspect.iscoroutinefunction(hook) for hook in hooks):
         raise RuntimeError("an async after-request hook cannot be fused")
-    added_by_kind: dict[_Kind, tuple[tuple[str, str], ...] | None] = {}
+    added_by_kind: dict[_Kind, object] = {}
 
     def run_hooks(response: Response) -> Response:
         for hook in hooks:
@@ -60,8 +63,8 @@ def fuse_after_request_hooks(app: Flask) -> None:
         kind = _kind(response)
         if kind is None:
             return run_hooks(response)
-        added = added_by_kind.get(kind, ())
-        if added == ():  # (not yet seen; None: seen, and not a pure append)
+        added = added_by_kind.get(kind, _UNSEEN)
+        if added is _UNSEEN:
             before = list(response.headers.items())
             response = run_hooks(response)
             after = list(response.headers.items())
@@ -71,7 +74,7 @@ def fuse_after_request_hooks(app: Flask) -> None:
             return response
         if added is None:
             return run_hooks(response)
-        response.headers.extend(added)
+        response.headers.extend(cast(tuple[tuple[str, str], ...], added))
         return response
 
     after_request_fused.hooks = hooks  # type: ignore[attr-defined]
