@@ -87,8 +87,8 @@ def _phase_rule(action: Action, phase: Phase, contract: Contract | None) -> str 
     taken by the taker (chien.shown), never under a garde sans or contre
     (chien.garde-sans-contre), and the écart made after the chien is taken (ecart.size) and
     finished by « Jeu » (ecart.jeu: no other after the first card); « Jeu » once the écart is
-    made (ecart.jeu); a chelem announced once the auction is over and before play has begun,
-    after « Jeu » too (chelem.announce); a
+    made (ecart.jeu); a chelem announced once, when the contract is set (the king called, the
+    écart made) and before play has begun, after « Jeu » too (chelem.announce); a
     poignée just before one's first card, in one go (poignee.shown).
     """
     if phase is Phase.ANNULLED:
@@ -110,7 +110,7 @@ def _phase_rule(action: Action, phase: Phase, contract: Contract | None) -> str 
             return "ecart.jeu" if isinstance(action, Discard) else "chien.shown"
         case DeclareJeu() if phase is Phase.ECART:
             return "ecart.jeu"
-        case AnnounceChelem() if phase is Phase.BIDDING:
+        case AnnounceChelem():  # before the contract is set, or a second time
             return "chelem.announce"
         case ShowPoignee():
             return "poignee.shown"

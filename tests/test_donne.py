@@ -305,7 +305,8 @@ def _garde(d: Donne) -> Donne:
 def test_wrong_phase_cites_the_rule_of_the_moment_dealt() -> None:
     """A dealt deal: each out-of-phase action cites the rule that forbids it then — an écart
     on a garde sans the garde sans/contre rule (no écart), an écart changed after the first
-    card ecart.jeu, a bid after the auction bid.once — and play.turn (each action at its moment)
+    card ecart.jeu, a bid after the auction bid.once, a chelem before the contract is set or a
+    second time chelem.announce — and play.turn (each action at its moment)
     only where no narrower rule sets the moment."""
     d = first_valid_deal(4, 3)
     seat, hand = d.to_move, d.hands[d.to_move]
@@ -322,6 +323,7 @@ def test_wrong_phase_cites_the_rule_of_the_moment_dealt() -> None:
     taker = garde.taker
     assert taker is not None and garde.phase is Phase.ECART
     assert _rule_of(garde, DeclareJeu(taker)) == "ecart.jeu"
+    assert _rule_of(garde, AnnounceChelem(taker)) == "chelem.announce"  # contract not set
     assert _rule_of(garde, Bid(taker, Contract.GARDE_CONTRE)) == "bid.once"
     ecart = tuple(random_legal_ecart(4, garde.hands[taker], garde.chien, random.Random(0)))
     garde.apply(Discard(taker, ecart))
@@ -342,6 +344,8 @@ def test_wrong_phase_cites_the_rule_of_the_moment_dealt() -> None:
         == "play.turn"
     sans.apply(DeclareJeu(taker))
     assert _rule_of(sans, Discard(taker, six)) == "chien.garde-sans-contre"
+    sans.apply(AnnounceChelem(taker))  # after « Jeu », before the first card: once
+    assert _rule_of(sans, AnnounceChelem(taker)) == "chelem.announce"
 
     five = first_valid_deal(5, 4)
     five.apply(Bid(five.to_move, Contract.GARDE))
@@ -350,6 +354,7 @@ def test_wrong_phase_cites_the_rule_of_the_moment_dealt() -> None:
     assert five.phase is Phase.CALLING and five.taker is not None
     assert _rule_of(five, Discard(five.taker, tuple(list(five.hands[five.taker])[:3]))) \
         == "call.king"
+    assert _rule_of(five, AnnounceChelem(five.taker)) == "chelem.announce"  # no king yet
 
     passed = first_valid_deal(4, 2)
     for _ in range(4):
