@@ -188,3 +188,18 @@ Fonctionnalité: Le chelem
     Et le chelem rapporte +400
     Et la marque de la donne est 582
     Et les marques sont "preneur +1746, défenseurs -582"
+
+  @source-000_79ccdf50a49e58e5 @fft-2012
+  @rule-chelem.announce
+  Scénario: Le chelem s'annonce une fois le contrat fixé, même après « Jeu », et une seule fois
+    Soit une donne duplicate à 4 joueurs où la garde est imposée au joueur 1
+    Quand le preneur annonce le chelem à la table
+    Alors l'annonce est refusée
+    Et le refus cite la règle "chelem.announce"
+    Quand le preneur fait son écart et dit « Jeu »
+    Et le preneur annonce le chelem à la table
+    Alors l'annonce est acceptée
+    Et le preneur entame la première levée
+    Quand le preneur annonce le chelem à la table
+    Alors l'annonce est refusée
+    Et le refus cite la règle "chelem.announce"

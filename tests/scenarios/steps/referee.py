@@ -190,6 +190,31 @@ def _ecart_fixed(client: FlaskClient, scene: Scene) -> None:
     _refused(scene, "wrong-phase")
 
 
+# --- the chelem at a table the server deals ---------------------------------------------------
+
+
+@when("le preneur annonce le chelem à la table")
+def _chelem_at_table(client: FlaskClient, scene: Scene) -> None:
+    assert scene.table is not None
+    taker = scene.table["deal"]["taker"]
+    _act(client, scene, {"type": "chelem", "seat": taker}, scene.tokens[taker])
+
+
+@then(parsers.re(r"^l'annonce est (?P<verdict>acceptée|refusée)$"))
+def _announcement_verdict(scene: Scene, verdict: str) -> None:
+    if verdict == "acceptée":
+        assert scene.status == 201, scene.answer
+    else:
+        _refused(scene, "wrong-phase")
+
+
+@then("le preneur entame la première levée")
+def _taker_leads(scene: Scene) -> None:
+    assert scene.table is not None
+    deal = scene.table["deal"]
+    assert deal["to_move"] == deal["taker"], deal
+
+
 # --- the rule catalog ---------------------------------------------------------------------
 
 
