@@ -110,6 +110,36 @@ def test_a_wake_up_announces_the_highest_event_and_a_poll_everything() -> None:
         assert subscription.announced() == EVERYTHING
 
 
+class _Listening(Broker):
+    between_processes = True  # a broker between processes: a timed-out wait is no wake-up
+
+
+class _LateFlag(threading.Event):
+    """A flag whose wait times out, and a wake-up arrives before the waiter clears it: what
+    gevent does when the listener's greenlet runs between the timeout and the clear."""
+
+    def __init__(self, late: Any) -> None:
+        super().__init__()
+        self.late = late
+
+    def wait(self, timeout: float | None = None) -> bool:
+        woken = super().wait(timeout)
+        if not woken and self.late is not None:
+            late, self.late = self.late, None
+            late()
+        return woken
+
+
+def test_a_wake_up_just_after_a_timed_out_wait_is_not_lost() -> None:
+    broker = _Listening()
+    with broker.subscribe("t") as subscription:
+        subscription._flag = _LateFlag(lambda: broker.committed("t", 8))
+        assert subscription.wait(0.01)  # the event's wake-up, though its flag was cleared
+        assert subscription.announced() == 8
+        assert not subscription.wait(0.01)  # no other: a keep-alive
+        assert subscription.announced() == 0
+
+
 def _store(tmp_path: Path) -> Store:
     engine = make_engine(f"sqlite:///{tmp_path}/t.db")
     upgrade(engine)

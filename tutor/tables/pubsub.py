@@ -94,8 +94,15 @@ class Subscription:
             self._flag.clear()
             self._announce(EVERYTHING)
             return True
-        woken = self._flag.wait(timeout)
+        self._flag.wait(timeout)
         self._flag.clear()
+        # Woken is whatever was announced, not what the flag's wait returned: a wake-up
+        # landing after the wait timed out and before the clear has announced its number
+        # (announce, then set), and the clear has wiped its flag — judged by the flag, that
+        # stream would wait for the table's next event (seen under load: a keep-alive due
+        # just as an event arrived).
+        with self._broker._lock:
+            woken = self._upto > 0
         if not woken and not self._broker.between_processes:
             self._announce(EVERYTHING)
             return True
