@@ -166,3 +166,50 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
     print(f"\nconsole taps for a whole 18-trick deal: {taps.count}")
     assert taps.count < TAP_BUDGET, taps.count
     page.shot("referee-console-scored")
+
+
+def test_chelem_announced_after_jeu_gives_the_taker_the_lead(page: Any, server: str) -> None:
+    """chelem.announce at the console: the taker's « Jeu » or chelem step offers both; after
+    « Jeu », until the first card, the chelem is still offered, and once recorded the taker
+    leads whoever dealt (the player right of the dealer was to lead) and it is offered no
+    more."""
+    p = page.page
+    p.set_viewport_size(PHONE)
+    script = scripted_deal(3)
+    page.goto("/referee/physical?lang=fr")
+    for i, name in enumerate(NAMES):
+        p.fill(f"#console-name-{i}", name)
+    p.select_option("#console-dealer", "0")
+    p.locator("#console-start").click()
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
+    fragment = p.evaluate("location.hash")
+    table_id = fragment.split("t=")[1].split("&")[0]
+    token = fragment.split("k=")[1]
+    cards = p.evaluate("JSON.parse(document.getElementById('web-cards').textContent)")
+    taps = Taps(p)
+    for bid in ("passe", "garde", "passe", "passe"):  # Chloé, not right of the dealer, takes
+        taps.tap(p.locator(f"#console-controls button[data-bid='{bid}']"))
+    for code in script.chien:
+        taps.card(code, cards, records=False)
+    taps.tap(p.locator("#console-confirm"))
+    assert taps.state()["step"] == "jeu"
+    controls = p.locator("#console-controls")
+    chelem = controls.get_by_role("button", name="Chelem annoncé", exact=True)
+    assert chelem.is_visible()  # « Jeu » or a chelem: both offered
+    taps.tap(controls.get_by_role("button", name="Écart fait : « Jeu »", exact=True))
+
+    assert taps.state()["step"] == "play"
+    assert "Bruno" in p.locator("#console-step-title").inner_text()  # right of the dealer
+    # after « Jeu », before the first card: still offered, naming the taker (Bruno is to play)
+    chelem = controls.get_by_role("button", name="Chloé, le preneur, annonce un chelem",
+                                  exact=True)
+    assert chelem.is_visible()
+    page.shot("referee-console-chelem-after-jeu")
+    taps.tap(chelem)
+
+    assert taps.state()["step"] == "play"
+    assert "Chloé" in p.locator("#console-step-title").inner_text()  # the taker leads
+    assert chelem.count() == 0  # announced once
+    view = _api(server, f"/tables/{table_id}", token)
+    assert view["deal"]["chelem_announced"] is True and view["deal"]["taker"] == 2
+    assert view["deal"]["to_move"] == 2

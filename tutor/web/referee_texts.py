@@ -59,6 +59,7 @@ def _console() -> dict[str, Any]:
         "chelem": _("Slam announced"),
         "step_play": _("%(name)s plays (trick %(trick)s of %(tricks)s):"),
         "poignee_start": _("%(name)s shows a handful first"),
+        "chelem_by": _("%(name)s, the taker, announces a slam"),
         "revoke": _("Revoke by %(name)s, proved by their card at trick %(trick)s:"),
         "irregularities": _("The finished deal shows a rule broken:"),
         "ruling_hint": _("The referee decides: no FFT text read gives a penalty for the "

@@ -347,7 +347,8 @@
           }
           // chelem.announce: after « Jeu », until play has begun, the taker may still announce it
           if (exp.chelem && deal.taker !== null) {
-            controls.push(bigButton(R.chelem, { id: "console-chelem" }, () => record({ type: "chelem", seat: deal.taker }, R.chelem)));
+            const announce = fill(R.chelem_by, { name: name(deal.taker) });
+            controls.push(bigButton(announce, { id: "console-chelem" }, () => record({ type: "chelem", seat: deal.taker }, announce)));
           }
           break;
         }
