@@ -291,7 +291,7 @@ async def _fanout(streams: Streams, base: str, tables: list[dict[str, Any]], per
             ended = [f"{(when - start) * 1000:+.0f} ms" for when in
                      streams.ended.get(table["id"], [])]
             refused = streams.refused.get(table["id"], [])
-            # late or lost? wait past a keep-alive (15 s) and the degraded poll (1 s)
+            # late or lost? wait past a keep-alive (10 s) and the degraded poll (1 s)
             while len(streams.arrivals.get(key, ())) < per_table and \
                     time.perf_counter() < posted + 40:
                 await asyncio.sleep(0.01)
