@@ -189,7 +189,7 @@ Fonctionnalité: Le chelem
     Et la marque de la donne est 582
     Et les marques sont "preneur +1746, défenseurs -582"
 
-  @source-000_79ccdf50a49e58e5 @fft-2012
+  @fft-2012
   @rule-chelem.announce
   Scénario: Le chelem s'annonce une fois le contrat fixé, même après « Jeu », et une seule fois
     Soit une donne duplicate à 4 joueurs où la garde est imposée au joueur 1
