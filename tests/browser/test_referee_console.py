@@ -66,11 +66,10 @@ def _api(server: str, path: str, token: str | None = None, body: Any = None) -> 
         return json.loads(answer.read())
 
 
-def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> None:
+def _open_console(page: Any) -> tuple[str, str, dict[str, dict[str, Any]]]:
+    """A new physical table of NAMES, Anne dealing, at its first bid: its id, the referee's
+    key (from the page's link) and the cards' names."""
     p = page.page
-    p.set_viewport_size(PHONE)
-    script = scripted_deal(7, poignee=True)
-    assert script.poignee is not None
     page.goto("/referee/physical?lang=fr")
     for i, name in enumerate(NAMES):
         p.fill(f"#console-name-{i}", name)
@@ -78,9 +77,17 @@ def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> 
     p.locator("#console-start").click()
     p.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
     fragment = p.evaluate("location.hash")
-    table_id = fragment.split("t=")[1].split("&")[0]
-    token = fragment.split("k=")[1]
-    cards = p.evaluate("JSON.parse(document.getElementById('web-cards').textContent)")
+    cards: dict[str, dict[str, Any]] = p.evaluate(
+        "JSON.parse(document.getElementById('web-cards').textContent)")
+    return fragment.split("t=")[1].split("&")[0], fragment.split("k=")[1], cards
+
+
+def test_physical_deal_entered_by_taps_with_a_revoke(page: Any, server: str) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    script = scripted_deal(7, poignee=True)
+    assert script.poignee is not None
+    table_id, token, cards = _open_console(page)
     taps = Taps(p)
 
     # a misdeal ruled before the first bid (deal.misdeal): the same dealer deals again
@@ -176,16 +183,7 @@ def test_chelem_announced_after_jeu_gives_the_taker_the_lead(page: Any, server: 
     p = page.page
     p.set_viewport_size(PHONE)
     script = scripted_deal(3)
-    page.goto("/referee/physical?lang=fr")
-    for i, name in enumerate(NAMES):
-        p.fill(f"#console-name-{i}", name)
-    p.select_option("#console-dealer", "0")
-    p.locator("#console-start").click()
-    p.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
-    fragment = p.evaluate("location.hash")
-    table_id = fragment.split("t=")[1].split("&")[0]
-    token = fragment.split("k=")[1]
-    cards = p.evaluate("JSON.parse(document.getElementById('web-cards').textContent)")
+    table_id, token, cards = _open_console(page)
     taps = Taps(p)
     for bid in ("passe", "garde", "passe", "passe"):  # Chloé, not right of the dealer, takes
         taps.tap(p.locator(f"#console-controls button[data-bid='{bid}']"))
