@@ -338,8 +338,9 @@
             if (led) tab = groupOf(led);
           }
           controls = picker((code) => record({ type: "play", seat: exp.seat, card: code }, cardName(code)), {});
+          const extras = [];  // beside the cards: a poignée first, the taker's chelem
           if (exp.types.includes("poignee")) {
-            controls.push(bigButton(fill(R.poignee_start, { name: name(exp.seat) }), { id: "console-poignee" }, () => {
+            extras.push(bigButton(fill(R.poignee_start, { name: name(exp.seat) }), { id: "console-poignee" }, () => {
               choosing = { kind: "poignee", pick: new Set() };
               tab = "trump";
               draw();
@@ -348,8 +349,9 @@
           // chelem.announce: after « Jeu », until play has begun, the taker may still announce it
           if (exp.chelem && deal.taker !== null) {
             const announce = fill(R.chelem_by, { name: name(deal.taker) });
-            controls.push(bigButton(announce, { id: "console-chelem" }, () => record({ type: "chelem", seat: deal.taker }, announce)));
+            extras.push(bigButton(announce, { id: "console-chelem" }, () => record({ type: "chelem", seat: deal.taker }, announce)));
           }
+          if (extras.length) controls.push(el("div", { className: "big-buttons" }, extras));
           break;
         }
         default: title = step;
