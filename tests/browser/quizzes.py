@@ -23,7 +23,9 @@ def expected(base: str, kind: str, players: int, seed: int, lang: str) -> dict[s
     assert "answer" not in shown and "explanation" not in shown
     placeholder = {"play": {"cards": []}, "ecart": {"legal": True}, "bid": {"legal": True},
                    "count": {"points": 0}, "score": {"score": 0},
-                   "trick": {"card": shown["position"].get("cards", [""])[0]}}[kind]
+                   "trick": {"card": shown["position"].get("cards", [""])[0]},
+                   "choice": {"choice": (shown.get("choices") or [{"value": ""}])[0]["value"]},
+                   }["choice" if "choices" in shown else kind]
     body = json.dumps({"kind": kind, "players": players, "seed": seed, **placeholder})
     marked = _json(urllib.request.Request(
         f"{base}{ANSWER}?lang={lang}", data=body.encode(), method="POST",
