@@ -4,6 +4,7 @@ and the request a page sends to mark the reader's answer."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +33,15 @@ def expected(base: str, kind: str, players: int, seed: int, lang: str) -> dict[s
         headers={"Content-Type": "application/json"}))
     assert {key: marked[key] for key in shown} == shown
     return marked
+
+
+_CITED = re.compile(r" \(([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)\)")
+
+
+def as_read(text: str) -> str:
+    """An explanation as the page shows it: each rule it cites by title, a link to the rule,
+    without its id (quiz.js)."""
+    return _CITED.sub("", text)
 
 
 def answered(page, act: Callable[[], None]) -> tuple[dict[str, Any], dict[str, Any]]:
