@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 
 from rules_fr.bidding import check_bid, parse_bid
-from rules_fr.cards import CardSet, parse_cards
+from rules_fr.cards import CardSet, parse_card, parse_cards
 from rules_fr.contracts import Contract
 from rules_fr.ecart import check_ecart
 from rules_fr.play import check_play, led_card, trick_winner, why_allowed
@@ -110,6 +110,23 @@ def _bid_needs(position: Position) -> set[str]:
     return {"bidding"}
 
 
+THEMES = {
+    "save-petit": {"play-excuse-protects-petit", "play-petit-safe", "play-keep-petit",
+                   "play-petit-kept-for-end", "play-capture-petit", "play-hunt-petit"},
+    "charge": {"play-charge"},
+    "excuse-play": {"play-excuse-before-last", "play-excuse-saves"},
+}
+"""The advice engine's reasons (``rules_fr.advice.reasons``) each strategy step is about."""
+
+
+def _advice_needs(question: dict[str, Any]) -> set[str]:
+    """A good play: the rules of the position, and the strategy its reasons are about."""
+    position = question["position"]
+    needs = _play_needs({**position, "called_card": None}) | {"score", "bidding"}
+    codes = {r["code"] for r in question["answer"]["reasons"]}
+    return needs | {theme for theme, wanted in THEMES.items() if codes & wanted}
+
+
 NEEDS = {
     "play": _play_needs, "trick": _trick_needs, "count": _count_needs, "score": _score_needs,
     "ecart": _ecart_needs, "bid": _bid_needs,
@@ -120,6 +137,7 @@ NEEDS = {
     "chelem": lambda p: {"chelem"},
     "sitout": lambda p: {"sitout"},
     "revoke": lambda p: {"revoke", "follow", "trump"},
+    "void": lambda p: {"voids", "ecart", "trump"},
 }
 """What a question of each kind needs the learner to know, read from its position."""
 
@@ -137,6 +155,8 @@ def _point(number: int, position: Position) -> bool:
         if slug == "excuse":
             return "EX" in position["hand"] and any(codes)
         return any(refused[slug] in found for found in codes)
+    if slug == "voids":
+        return True  # the engine's écart: a suit voided or none, both taught
     if slug == "bidding":
         earlier = [parse_bid(bid) for bid in position["bids"]]
         found = check_bid(4, earlier, parse_bid(position["bid"]))
@@ -176,7 +196,8 @@ def test_the_course_teaches_every_topic_of_the_issue() -> None:
     wanted = {"cards", "tricks", "bouts", "values", "pairs", "follow", "trump", "overtrump",
               "undertrump", "excuse", "excuse-kept", "target", "deal", "petit-sec", "bidding",
               "ecart", "king-call", "poignee", "score", "rounding", "five", "three",
-              "petit-au-bout", "chelem", "sitout", "revoke"}
+              "petit-au-bout", "chelem", "sitout", "revoke", "save-petit", "charge",
+              "excuse-play", "voids"}
     assert wanted <= {planned.topic for planned in PLAN}
 
 
@@ -190,11 +211,15 @@ def test_each_question_needs_only_what_was_taught(app: Flask, number: int) -> No
         assert made["exercise"]["kind"] == planned.kind
         assert made["exercise"]["seeds"] == list(planned.seeds)
         for seed in planned.seeds:
-            position = question(planned.kind, planned.players, seed)["position"]
-            needs = NEEDS[planned.kind](position)
+            asked = question(planned.kind, planned.players, seed)
+            position = asked["position"]
+            needs = (_advice_needs(asked) if planned.kind == "advice"
+                     else NEEDS[planned.kind](position))
             assert needs <= taught, (planned.slug, seed, needs - taught)
             assert planned.topic in needs, (planned.slug, seed, needs)
             assert _point(number, position), (planned.slug, seed)
+            if planned.slug == "charge":  # points given: a face card, not a low one
+                assert parse_card(asked["answer"]["card"]).points_half > 1, seed
 
 
 def test_a_later_topic_is_caught() -> None:

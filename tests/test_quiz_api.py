@@ -151,7 +151,7 @@ def test_a_question_never_shows_its_answer(client: FlaskClient, document: dict[s
 
 
 @pytest.mark.parametrize("kind", ["target", "hand", "king", "poignee", "chelem", "sitout",
-                                  "revoke"])
+                                  "revoke", "void"])
 def test_a_choice_is_marked_by_the_core(client: FlaskClient, kind: str) -> None:
     """Each choice the question offers is marked: the expected one right, the others not,
     each with the explanation; a value the question does not offer is a 422 naming it."""
@@ -166,8 +166,10 @@ def test_a_choice_is_marked_by_the_core(client: FlaskClient, kind: str) -> None:
         marks = [client.post("/api/v1/quiz/answer?lang=en", json={
             "kind": kind, "players": asked["players"], "seed": seed, "choice": value}).get_json()
             for value in values]
-        assert sum(m["right"] for m in marks) == 1
-        expected = next(m["given"] for m in marks if m["right"])
+        right = [m["given"] for m in marks if m["right"]]
+        assert len(right) == 1 or (kind == "void" and right == [
+            v for v in values if v in marks[0]["answer"]["accepted"]])
+        expected = right[0]
         answers.add(expected)
         position = asked["position"]
         if kind == "target":
@@ -308,3 +310,25 @@ def test_a_card_the_question_does_not_show_is_a_422_at_its_place(client: FlaskCl
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == "/card"
     assert response.get_json()["errors"][0]["detail"].startswith("Le pli ne contient pas ")
+
+
+def test_advice_is_a_legal_card_of_the_engine(client: FlaskClient) -> None:
+    """Which card would a good player play: the engine's card, one the rules allow here
+    (POST /check/play says so), marked right alone, with the engine's reasons as the why."""
+    for seed in range(6):
+        asked = _quiz(client, "advice", 4, seed)
+        position = asked["position"]
+        marker = _question(client, "advice", 4, seed)
+        best = marker["answer"]["card"]
+        assert best in position["legal_cards"] and len(position["legal_cards"]) > 1
+        verdict = client.post("/api/v1/check/play", json={
+            "players": 4, "hand": position["hand"], "trick": position["trick"],
+            "card": best}).get_json()
+        assert verdict["legal"]
+        for card in position["legal_cards"]:
+            mark = client.post("/api/v1/quiz/answer?lang=en", json={
+                "kind": "advice", "players": 4, "seed": seed, "card": card}).get_json()
+            assert mark["right"] == (card == best)
+            assert mark["why"] == marker["explanation"]
+        assert marker["answer"]["reasons"] and all(r["text"] in marker["explanation"]
+                                                   for r in marker["answer"]["reasons"])

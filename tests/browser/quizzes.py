@@ -25,6 +25,7 @@ def expected(base: str, kind: str, players: int, seed: int, lang: str) -> dict[s
     placeholder = {"play": {"cards": []}, "ecart": {"legal": True}, "bid": {"legal": True},
                    "count": {"points": 0}, "score": {"score": 0},
                    "trick": {"card": shown["position"].get("cards", [""])[0]},
+                   "advice": {"card": shown["position"].get("hand", [""])[0]},
                    "choice": {"choice": (shown.get("choices") or [{"value": ""}])[0]["value"]},
                    }["choice" if "choices" in shown else kind]
     body = json.dumps({"kind": kind, "players": players, "seed": seed, **placeholder})

@@ -178,3 +178,22 @@ def test_a_choice_step_on_a_laptop(page) -> None:
     for rule in re.findall(r"\(([a-z]+\.[a-z0-9.-]+)\)", quiz["why"]):
         assert said.locator(f"a[href='/rules#{rule}']").count() == 1
     page.shot("course-step")
+
+
+def test_a_strategy_step_asks_the_advice_engine(page) -> None:
+    """Loading a partner's trick: only the legal cards can be pressed; another card than the
+    engine's is marked wrong with the engine's reasons, and the engine's card is shown."""
+    page.goto(f"/course/{_number('charge')}?lang=en")
+    p = page.page
+    quiz = _question(page, "advice", "en")
+    section = p.locator("#quiz-advice")
+    hand = section.get_by_role("group", name="Your hand")
+    legal = quiz["position"]["legal_cards"]
+    assert hand.locator("button.card").count() == len(legal)
+    other = next(card for card in legal if card != quiz["answer"]["card"])
+    answered(page, hand.locator(f"button[data-code='{other}']").click)
+    assert _marked(page, "advice") == "wrong"
+    assert section.locator(".explanation").inner_text() == quiz["why"]
+    assert hand.locator(f"[data-code='{quiz['answer']['card']}']").get_attribute(
+        "class").endswith("winner")
+    page.shot("course-strategy")

@@ -199,7 +199,8 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "choices: the taker's target (target), must the deal be annulled (hand), may the "
              "taker call this card (king), which handful may this hand show (poignee), what "
              "does the slam add (chelem), does this person play this deal (sitout), did this "
-             "player revoke (revoke). It "
+             "player revoke (revoke), which suit would a good taker void in the écart "
+             "(void), and which card would a good player play (advice). It "
              "holds the question and the position "
              "only, never the answer: show them to the learner, then mark the learner's answer "
              "with quiz_answer (the same kind, players and seed), which gives the expected "
@@ -211,7 +212,7 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "players and seed) and explains it: right or not, the expected answer, for a "
              "play question each card the learner got wrong with why. The answer goes in the "
              "member of its kind: cards (play), legal (ecart, bid), points (count), score "
-             "(score), card (trick), choice (the choice kinds: a choice's value).",
+             "(score), card (trick, advice), choice (the choice kinds: a choice's value).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
@@ -242,7 +243,7 @@ _QUIZ_MIRRORS: Final = {"play": "check_play", "ecart": "check_ecart", "count": "
                         "score": "score", "trick": "trick_winner", "bid": "check_bid",
                         "target": "score", "hand": "check_hand", "king": "check_king_call",
                         "poignee": "check_hand", "chelem": "score", "sitout": "score",
-                        "revoke": "check_play"}
+                        "revoke": "check_play", "void": "advise_ecart", "advice": "advise_play"}
 """The tool that answers each kind of quiz question: its rules are the question's."""
 
 

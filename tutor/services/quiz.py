@@ -27,6 +27,9 @@ from typing import Any, Final
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from rules_fr.advice.ecart import advise_ecart, ecart_policy
+from rules_fr.advice.play import advise_play, play_policy
+from rules_fr.advice.reasons import ReasonCode
 from rules_fr.cards import (
     BOUTS,
     CARDS,
@@ -35,6 +38,7 @@ from rules_fr.cards import (
     EXCUSE,
     KING_MASK,
     ROI,
+    SUIT_ORDER,
     VALET,
     Card,
     CardSet,
@@ -57,13 +61,23 @@ from rules_fr.scoring import (
     target_for,
 )
 from rules_fr.scoring import score as score_deal_figures
-from rules_fr.simulate import play_random_deal
+from rules_fr.simulate import PlayContext, play_random_deal
 from rules_fr.table import rules_for
 from tutor.errors import FieldProblem
+from tutor.i18n.advice import explain_ecart_advice, explain_play_advice, reason_payload
 from tutor.i18n.facts import explain_pairs, explain_poignee_count, explain_target
 from tutor.i18n.scores import line_text
 from tutor.i18n.violations import violation_message, violation_payload
-from tutor.i18n.words import card_list, card_name, format_list, handful_name, signed
+from tutor.i18n.words import (
+    capitalized,
+    card_list,
+    card_name,
+    contract_name,
+    format_list,
+    handful_name,
+    signed,
+    suit_name,
+)
 from tutor.services import check, count, refuse, score
 from tutor.web.situations import ecart_situation, trick_situation
 
@@ -431,14 +445,80 @@ def _revoke(players: int, seed: int) -> dict[str, Any]:
     }
 
 
-CHOICE_KINDS: Final = ("target", "hand", "king", "poignee", "chelem", "sitout", "revoke")
+# --- the advice engine's questions: what would a good player do? ----------------------------
+
+
+def _advice(players: int, seed: int) -> dict[str, Any]:
+    """Which card would a good player play? A moment of a deal the advice engine's bots play
+    out (:func:`rules_fr.advice.play.play_policy` at every seat), with two legal cards at
+    least; the answer is the engine's card (``POST /advice/play``'s), and why."""
+    rng = random.Random(seed)
+    moments: list[PlayContext] = []
+
+    def recording(ctx: PlayContext, draw: random.Random) -> Card:
+        if len(ctx.legal) > 1:
+            moments.append(ctx)
+        return play_policy(ctx, draw)
+
+    played = play_random_deal(players, rng, policies=[recording] * players,
+                              ecart_policy=ecart_policy)
+    ctx = rng.choice(moments)
+    advice = advise_play(ctx)
+    role = (_("You are the taker.") if ctx.seat == ctx.taker else
+            _("You are the taker's partner.") if ctx.seat == ctx.partner else
+            _("You defend."))
+    return {
+        "question": _("Which card would a good player play here?"),
+        "position": {"players": players, "contract": played.contract.code, "seat": ctx.seat,
+                     "taker": ctx.taker, "hand": ctx.hand.codes(),
+                     "trick": [card.code for card in ctx.trick],
+                     "trick_number": ctx.trick_number + 1,
+                     "legal_cards": ctx.legal.codes()},
+        "facts": [role, _("Contract: %(contract)s", contract=contract_name(played.contract)),
+                  _("Trick %(number)s", number=ctx.trick_number + 1)],
+        "answer": {"card": advice.card.code,
+                   "reasons": [reason_payload(r) for r in advice.reasons]},
+        "explanation": explain_play_advice(advice.card, advice.reasons),
+    }
+
+
+def _void(players: int, seed: int) -> dict[str, Any]:
+    """Which suit would a good taker empty in the écart? A taker's hand and the chien; the
+    answer is the suit the advice engine's écart puts aside whole (``ecart-void``), or
+    none."""
+    situation = ecart_situation(players, seed)
+    hand, chien = CardSet.parse(situation["hand"]), CardSet.parse(situation["chien"])
+    advice = advise_ecart(players, hand, chien, contract=Contract.GARDE)
+    voided = [r.params["suit"] for r in advice.reasons if r.code == ReasonCode.ECART_VOID]
+    held = hand | chien
+    suits = [suit for suit in SUIT_ORDER if any(c.suit is suit for c in held)]
+    choices = [_choice(suit.value, capitalized(suit_name(suit))) for suit in suits]
+    return {
+        "question": _("You take a garde. Which suit would a good player put aside whole in "
+                      "the écart, to trump it later?"),
+        "position": {"players": players, "contract": Contract.GARDE.code,
+                     "hand": hand.codes(), "chien": chien.codes()},
+        "shown": [_row(_("Your hand"), list(hand)), _row(_("The chien"), list(chien))],
+        "choices": [*choices, _choice("none", _("None"))],
+        "answer": {"choice": voided[0] if voided else "none",
+                   "accepted": voided or ["none"],
+                   "ecart": [] if advice.ecart is None else advice.ecart.codes(),
+                   "reasons": [reason_payload(r) for r in advice.reasons]},
+        "explanation": explain_ecart_advice(
+            None if advice.ecart is None else list(advice.ecart), advice.reasons),
+    }
+
+
+CHOICE_KINDS: Final = ("target", "hand", "king", "poignee", "chelem", "sitout", "revoke",
+                        "void")
 """The kinds answered by one of the question's ``choices`` (the member ``choice``)."""
 
 
 KINDS: Final[dict[str, Callable[[int, int], dict[str, Any]]]] = {
     "play": _play, "ecart": _ecart, "count": _count, "score": _score, "trick": _trick,
     "bid": _bid, "target": _target, "hand": _hand, "king": _king, "poignee": _poignee,
-    "chelem": _chelem, "sitout": _sitout, "revoke": _revoke}
+    "chelem": _chelem, "sitout": _sitout, "revoke": _revoke, "advice": _advice,
+    "void": _void}
 """Each kind of question: play and trick (the trick trainer), écart, count and score (the
 score calculator), bid (the course's step on the bidding)."""
 
@@ -471,7 +551,7 @@ def ask(kind: str, players: int, seed: int | None) -> dict[str, Any]:
 
 ANSWER_FIELDS: Final[dict[str, str]] = {
     "play": "cards", "ecart": "legal", "count": "points", "score": "score", "trick": "card",
-    "bid": "legal", **{kind: "choice" for kind in CHOICE_KINDS}}
+    "bid": "legal", "advice": "card", **{kind: "choice" for kind in CHOICE_KINDS}}
 """The member of an answer that holds the reader's answer to each kind of question: the
 cards that may be played, legal or not, the points (in half-points once parsed), the
 taker's score, the card that wins the trick."""
@@ -525,12 +605,15 @@ def mark(body: Mapping[str, Any]) -> dict[str, Any]:
         refuse([FieldProblem("/choice", "unknown-choice",
                              {"value": given, "choices": ", ".join(values)})]
                if given not in values else [])
-        right, said = given == expected["choice"], given
+        right, said = given in expected.get("accepted", [expected["choice"]]), given
     elif kind == "count":
         right, said = given == expected["half_points"], count.points_number(given)
     elif kind == "score":
         right, said = given == expected["scores"]["taker"], given
         lead = _("The taker scores %(score)s.", score=expected["scores"]["taker"])
+    elif kind == "advice":
+        _not_among("card", [given], position["hand"], "card-not-in-hand")
+        right, said = given.code == expected["card"], given.code
     else:  # trick
         _not_among("card", [given], position["cards"], "card-not-in-trick")
         right, said = given.code == expected["card"], given.code

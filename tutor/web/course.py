@@ -99,6 +99,12 @@ PLAN: Final[tuple[Planned, ...]] = (
             ("chelem.announce", "score.chelem", "score.defence-chelem", "excuse.chelem")),
     Planned("sitout", "sitout", (0, 1, 2, 3), ("partie.sit-out",)),
     Planned("revoke", "revoke", (0, 2, 1, 3), ("play.revoke", "play.revoke-ruling")),
+    # Strategy: the advice engine's play (rules_fr.advice), no rule of the catalog.
+    Planned("save-petit", "advice", (2, 244, 260, 391), ("petit.hunt", "petit.au-bout")),
+    Planned("charge", "advice", (9, 78, 90, 109), ("cards.points",)),
+    Planned("excuse-play", "advice", (154, 335, 381, 459),
+            ("excuse.exchange", "excuse.last-trick")),
+    Planned("voids", "void", (0, 1, 2, 3), ("ecart.size", "play.must-trump")),
 )
 """Every step, in teaching order."""
 
@@ -316,6 +322,30 @@ def _texts() -> dict[str, tuple[str, list[str]]]:
             _("Then call the referee: the deal stops, and the referee rules whether it is "
               "scored as played or dealt again."),
         ]),
+        "save-petit": (_("Save or hunt the petit"), [
+            _("The petit is an oudler worth %(points)s points: the side that ends with it "
+              "needs fewer points. Its holder plays it where no opponent can take it: last to "
+              "play, or under his partner's trump that holds the trick.",
+              points=_points("T1")),
+            _("The other side hunts it: leading trumps forces out the trumps that guard it. "
+              "The exercises ask which card a good player plays, as the advice engine plays "
+              "it."),
+        ]),
+        "charge": (_("Loading your partner's trick"), [
+            _("When your side holds the trick and no opponent after you can take it, give it "
+              "your points: a king, a queen, a knight. When the trick is lost, give it your "
+              "lowest card."),
+        ]),
+        "excuse-play": (_("When to play the excuse"), [
+            _("Play the excuse before the last trick, where it would go to the side that wins "
+              "that trick. Played on a trick the other side wins, it saves a card that side "
+              "would take."),
+        ]),
+        "voids": (_("Voids in the écart"), [
+            _("A taker who puts a short suit whole in his écart has none of it left: when it "
+              "is led he trumps it, and the cards of the écart count for him. Kings and "
+              "oudlers stay in the hand."),
+        ]),
     }
 
 
@@ -340,6 +370,8 @@ def steps() -> list[dict[str, Any]]:
         "chelem": _("Exercise: what does the slam bring?"),
         "sitout": _("Exercise: who plays this deal?"),
         "revoke": _("Exercise: was there a revoke?"),
+        "advice": _("Exercise: which card would a good player play?"),
+        "void": _("Exercise: which suit would you empty?"),
     }
     made = []
     for planned in PLAN:

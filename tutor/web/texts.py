@@ -96,6 +96,8 @@ def js_texts() -> dict[str, Any]:
         "quiz_first_to_speak": _("You speak first."),
         "quiz_bid_asked": _("Your bid: %(bid)s"),
         "quiz_pairs": _("Counted two by two"),
+        "quiz_advice_hint": _("Press the card you would play: only the cards you may play can "
+                              "be pressed."),
         "quiz_pair_points": _("%(points)s points"),
         # the course's progress (course.js)
         "course_done": _("done"),

@@ -10,7 +10,9 @@
  * styles: data-state (idle | loading | asking | marking | answered), data-seed, data-result
  * (right | wrong); data-seeds (the course's designed questions) are asked first, in order
  * (in the course, data-course: again and again, from the lowest Leitner box, see course.js).
- * Kinds: play (select the cards that may be played), ecart (legal or not?), count (how many
+ * Kinds: play (select the cards that may be played), advice (press the card a good player
+ * would play), the choice kinds (a button per choice the question lists), ecart (legal or
+ * not?), count (how many
  * points?), score (what does the taker score?), trick (which card wins?), bid (may this bid
  * be made?). */
 (function () {
@@ -274,6 +276,34 @@
             row.append(b);
           });
           return [el("p", { className: "legend", text: T.quiz_trick_hint }), row];
+        },
+        advice(data) {
+          // A moment of a deal: the trick so far and the hand, its legal cards to press.
+          const p = data.position;
+          const hand = el("div", { className: "cards hand", role: "group", "aria-label": T.region_hand });
+          p.hand.forEach((code) => {
+            const legal = p.legal_cards.includes(code);
+            const b = cardNode(code, legal);
+            if (legal) {
+              b.addEventListener("click", () => {
+                if (section.dataset.state !== "asking") return;
+                chosen(b);
+                submit("card", code, (marked) => {
+                  const best = hand.querySelector(`[data-code="${marked.answer.card}"]`);
+                  if (best) best.classList.add("winner");
+                  return [];
+                });
+              });
+            }
+            hand.append(b);
+          });
+          return [
+            facts(data.facts),
+            el("h3", { text: T.region_trick }),
+            p.trick.length ? cardsRow(p.trick, T.region_trick) : el("p", { text: T.quiz_you_lead }),
+            el("h3", { text: T.region_hand }),
+            el("p", { className: "legend", text: T.quiz_advice_hint }), hand,
+          ];
         },
         bid(data) {
           const p = data.position;
