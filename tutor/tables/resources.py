@@ -57,6 +57,7 @@ from rules_fr.verdicts import Code, Violation
 from tutor.api.base import ApiBlueprint
 from tutor.errors import PROBLEM_JSON, FieldProblem, Problem, ProblemSchema, Unprocessable
 from tutor.health import OUTAGES
+from tutor.limits import quota_headers, spend
 from tutor.i18n import (
     explain_bid,
     explain_ecart,
@@ -105,6 +106,8 @@ blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
                    description="Live tables: a referee that deals, hides each hand from the "
                                "others, refuses illegal actions, scores and keeps the "
                                "scoresheet.")
+
+blp.after_request(quota_headers)
 
 _CREATE: Final = CreateTableRequest()
 _ACTION: Final = ActionRequest()
@@ -255,6 +258,7 @@ def create_table(body: dict[str, Any]) -> Response:
     """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats; a prepared
     deal (duplicate) or real cards (physical)."""
     meta, options = parse_table(body)
+    spend(("RATE_LIMIT_CREATE", "address"))
     store = get_store()
     table_id, referee, tokens = store.create(meta, options)
     return render_created(store, table_id, meta, referee, tokens)
@@ -645,6 +649,7 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     play) for the seat named; there a first card recorded while the taker is to speak
     implies « Jeu »."""
     auth = _auth(table_id, writing=True)
+    spend(("RATE_LIMIT_ACTIONS", "address"), ("RATE_LIMIT_TABLE_ACTIONS", f"table:{table_id}"))
     store = get_store()
     intent = parse_intent(auth, body, _meta(store, table_id))
     state, events = store_intent(store, table_id, body["seq"], intent)
