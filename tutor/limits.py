@@ -31,8 +31,9 @@ seconds) and the ``X-RateLimit-Limit``/``-Remaining``/``-Reset`` headers; the re
 did nothing. Reading a table, the event stream and every rule endpoint are not limited.
 
 The client address is the TCP peer, or behind ``TRUSTED_PROXIES`` reverse proxies the address
-they put in ``X-Forwarded-For`` (werkzeug's ``ProxyFix``): set it to the number of proxies in
-front, never more, or clients could choose their own address.
+they put in ``X-Forwarded-For`` (werkzeug's ``ProxyFix``, which also takes their
+``X-Forwarded-Proto``: the scheme the client used, for HSTS): set it to the number of proxies
+in front, never more, or clients could choose their own address.
 """
 
 from __future__ import annotations
@@ -216,7 +217,7 @@ def init_limits(app: Flask) -> Quotas:
     """The app's quotas (each app has its own counts), and the trusted proxies' fix."""
     trusted = int(app.config.get("TRUSTED_PROXIES") or 0)
     if trusted > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted, x_proto=trusted)  # type: ignore[method-assign]
     quotas = Quotas(app.config)
     app.extensions[QUOTAS] = quotas
     return quotas

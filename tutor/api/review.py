@@ -31,9 +31,9 @@ from tutor.api.score import ScoreResponse
 from tutor.errors import Problem
 from tutor.i18n import score_payload
 from tutor.i18n.review import camp_sentence, chien_sentence, excuse_sentence
-from tutor.limits import quota_headers, spend
+from tutor.limits import spend
 from tutor.tables.game import TableState
-from tutor.tables.resources import TABLE_PATH, _auth, _json, _problems
+from tutor.tables.resources import TABLE_PATH, _auth, _json, _problems, private
 from tutor.tables.resources import get_store as _store
 
 __all__ = ["blp"]
@@ -42,7 +42,7 @@ blp = ApiBlueprint("table-review", __name__, url_prefix="/api/v1/tables",
                    description="A scored deal laid open (hands, tricks, each camp's counted "
                                "pile), and undo at a practice table.")
 
-blp.after_request(quota_headers)
+blp.after_request(private)  # hands and tokens: never cached
 
 _ALL_EVENTS = 1_000_000
 

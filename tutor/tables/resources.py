@@ -98,7 +98,7 @@ from tutor.tables.store import (
 )
 from tutor.tables.views import render_events, render_view
 
-__all__ = ["blp", "document_tokens", "get_store", "init_tables"]
+__all__ = ["blp", "document_tokens", "get_store", "init_tables", "private"]
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,14 @@ blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
                                "others, refuses illegal actions, scores and keeps the "
                                "scoresheet.")
 
-blp.after_request(quota_headers)
+def private(response: Response) -> Response:
+    """Every answer of the tables' endpoints is for one token's eyes (the tokens themselves at
+    creation, a seat's hand, the referee's view): no cache, shared or private, may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return quota_headers(response)
+
+
+blp.after_request(private)
 
 _CREATE: Final = CreateTableRequest()
 _ACTION: Final = ActionRequest()
