@@ -69,3 +69,38 @@ def test_hsts_over_tls_only(tmp_path: Path) -> None:
                             "DATABASE_URL": f"sqlite:///{tmp_path}/u.sqlite"}).test_client()
     forged = untrusted.post("/api/v1/score", json=body, headers={"X-Forwarded-Proto": "https"})
     assert "Strict-Transport-Security" not in forged.headers  # no proxy trusted: clear text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("bad", ["Bob\x00", "\x1b[31mBob", "Bo\nb", "Bob\x85"])
+def test_a_name_with_a_control_character_is_a_422_naming_it(client: FlaskClient, bad: str,
+                                                            lang: str) -> None:
+    """Issue 28: a NUL in a name was a 500 on PostgreSQL (SQLite stored it); now every
+    database gets the same 422, for the tables and the partie's scoresheet alike."""
+    import json
+
+    names = ["Alice", bad, "Chloé", "Dan"]
+    for path, body in ((API, {"names": names}), ("/api/v1/partie", {"names": names,
+                                                                   "deals": []})):
+        answer = client.post(path, data=json.dumps(body), content_type="application/json",
+                             headers={"Accept-Language": lang})
+        assert answer.status_code == 422, path
+        problem = answer.get_json()
+        error = problem["errors"][0]
+        assert error["pointer"] == "/names/1" and error["code"] == "control-character"
+        assert ("Chloé" in error["detail"]) and ("U+" in error["detail"])
+        assert ("contrôle" if lang == "fr" else "control character") in error["detail"]
+    assert client.post(API, json={"names": ["Zoë", "李", "O'Neil", "Ana-María"]}
+                       ).status_code == 201
+
+
+def test_a_lone_surrogate_in_a_name_is_refused_before_any_database(client: FlaskClient) -> None:
+    body = '{"names": ["Alice", "Bo\\ud800b", "Chloé", "Dan"]}'  # JSON's escape of U+D800
+    answer = client.post(API, data=body, content_type="application/json")
+    assert answer.status_code in (400, 422) and answer.mimetype == "application/problem+json"
+
+
+def test_names_say_their_constraints_in_the_schema(client: FlaskClient) -> None:
+    spec = client.get("/api/v1/openapi.json").get_json()
+    names = spec["components"]["schemas"]["CreateTableRequest"]["properties"]["names"]
+    assert names["items"]["pattern"].startswith("^[^") and names["items"]["maxLength"] == 40

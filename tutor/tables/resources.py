@@ -57,7 +57,6 @@ from rules_fr.verdicts import Code, Violation
 from tutor.api.base import ApiBlueprint
 from tutor.errors import PROBLEM_JSON, FieldProblem, Problem, ProblemSchema, Unprocessable
 from tutor.health import OUTAGES
-from tutor.limits import quota_headers, spend
 from tutor.i18n import (
     explain_bid,
     explain_ecart,
@@ -67,6 +66,7 @@ from tutor.i18n import (
     violation_payload,
 )
 from tutor.i18n.tables import explain_announcing, explain_jeu_when, seat_label
+from tutor.limits import quota_headers, spend
 from tutor.tables import lifecycle
 from tutor.tables.game import (
     ACTION_TYPES,

@@ -13,7 +13,7 @@ from rules_fr.contracts import Contract
 from tutor.api.base import BaseSchema, ViolationSchema
 from tutor.api.score import ScoreResponse
 from tutor.errors import ErrorKey, ProblemSchema
-from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField
+from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField, NameField
 
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
            "DuplicateDeal", "EventsResponse", "TableView"]
@@ -26,12 +26,6 @@ EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed",
                       "irregularity", "ruled", "seat")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
-
-
-class _Name(fields.String):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=validate.Length(1, 40, error=ErrorKey("field-invalid")),
-                         **kwargs)
 
 
 class _Word(fields.String):
@@ -66,7 +60,8 @@ class CreateTableRequest(BaseSchema):
     players = BoundedInt(3, 7, metadata={
         "description": "3 to 5 players, or 6-7 with five playing each deal (the others sit "
                        "out in turn). Optional when `names` is given."})
-    names = fields.List(_Name(), validate=validate.Length(3, 7, error=ErrorKey("field-invalid")))
+    names = fields.List(NameField(40), validate=validate.Length(
+        3, 7, error=ErrorKey("field-invalid")))
     deals = BoundedInt(3, 10, load_default=5, metadata={"description": "Deals in the partie."})
     dealer = BoundedInt(0, 6, load_default=0, metadata={
         "description": "The seat that deals first (the lowest card drawn, `POST "
