@@ -104,3 +104,76 @@ def test_names_say_their_constraints_in_the_schema(client: FlaskClient) -> None:
     spec = client.get("/api/v1/openapi.json").get_json()
     names = spec["components"]["schemas"]["CreateTableRequest"]["properties"]["names"]
     assert names["items"]["pattern"].startswith("^[^") and names["items"]["maxLength"] == 40
+
+
+def _live(client: FlaskClient) -> dict[str, Any]:
+    made = client.post(API, json={"players": 4, "names": ["Ana", "Bob", "Chloé", "Dan"]})
+    assert made.status_code == 201
+    return dict(made.get_json())
+
+
+def _handover(client: FlaskClient, made: dict[str, Any], kind: str, seat: int):
+    table, referee = made["id"], made["referee_token"]
+    seq = client.get(f"{API}/{table}", headers=_bearer(referee)).get_json()["seq"]
+    return client.post(f"{API}/{table}/actions", headers=_bearer(referee),
+                       json={"type": kind, "seat": seat, "seq": seq})
+
+
+def test_a_seat_handed_to_a_robot_loses_its_token(client: FlaskClient) -> None:
+    """Issue 28: the seat's old token still read its hand after the referee gave it to a
+    robot. Now it is withdrawn; giving the seat back issues a new one (a new invite link)."""
+    made = _live(client)
+    table, old = made["id"], made["seat_tokens"][1]["token"]
+    assert client.get(f"{API}/{table}", headers=_bearer(old)).status_code == 200
+    ticket = client.post(f"{API}/{table}/stream-tickets", headers=_bearer(old)).get_json()
+    handed = _handover(client, made, "robot", 1)
+    assert handed.status_code == 201 and "seat_tokens" not in handed.get_json()
+    refused = client.get(f"{API}/{table}", headers=_bearer(old))
+    assert refused.status_code == 401
+    assert client.get(f"{API}/{table}/stream?ticket={ticket['ticket']}").status_code == 401
+    back = _handover(client, made, "person", 1)
+    assert back.status_code == 201
+    issued = back.get_json()["seat_tokens"]
+    assert [(t["seat"], t["name"]) for t in issued] == [(1, "Bob")]
+    new = issued[0]["token"]
+    assert client.get(f"{API}/{table}", headers=_bearer(new)).get_json()["you"]["seat"] == 1
+    assert client.get(f"{API}/{table}", headers=_bearer(old)).status_code == 401
+    # the other seats and the referee are untouched
+    assert client.get(f"{API}/{table}", headers=_bearer(made["seat_tokens"][2]["token"])
+                      ).status_code == 200
+
+
+def test_the_referee_rotates_a_seats_token_and_its_own(client: FlaskClient) -> None:
+    made = _live(client)
+    table, referee, seat = made["id"], made["referee_token"], made["seat_tokens"][0]["token"]
+    url = f"{API}/{table}/tokens"
+    assert client.post(url, headers=_bearer(seat), json={"seat": 0}).status_code == 403
+    assert client.post(url, json={"seat": 0}).status_code == 401
+    bad = client.post(url, headers={**_bearer(referee), "Accept-Language": "en"},
+                      json={"seat": 4})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"] == "/seat"
+    rotated = client.post(url, headers=_bearer(referee), json={"seat": 0})
+    assert rotated.status_code == 201 and rotated.headers["Cache-Control"] == "no-store"
+    new = rotated.get_json()
+    assert (new["seat"], new["name"]) == (0, "Ana") and new["token"] != seat
+    assert client.get(f"{API}/{table}", headers=_bearer(seat)).status_code == 401
+    assert client.get(f"{API}/{table}", headers=_bearer(new["token"])).status_code == 200
+    own = client.post(url, headers=_bearer(referee), json={"seat": None}).get_json()
+    assert own["seat"] is None and own["token"] != referee
+    assert client.get(f"{API}/{table}", headers=_bearer(referee)).status_code == 401
+    view = client.get(f"{API}/{table}", headers=_bearer(own["token"])).get_json()
+    assert view["you"]["role"] == "referee"
+
+
+def test_a_token_withdrawn_in_one_worker_is_refused_by_another(tmp_path: Path) -> None:
+    """Two apps on one database (two workers): each caches a table's facts, yet a token
+    rotated by one is refused by the other at once."""
+    url = f"sqlite:///{tmp_path}/shared.sqlite"
+    one = create_app({"TESTING": True, "DATABASE_URL": url}).test_client()
+    two = create_app({"TESTING": True, "DATABASE_URL": url}).test_client()
+    made = _live(one)
+    table, seat = made["id"], made["seat_tokens"][2]["token"]
+    assert two.get(f"{API}/{table}", headers=_bearer(seat)).status_code == 200  # cached there
+    assert one.post(f"{API}/{table}/tokens", headers=_bearer(made["referee_token"]),
+                    json={"seat": 2}).status_code == 201
+    assert two.get(f"{API}/{table}", headers=_bearer(seat)).status_code == 401

@@ -16,7 +16,7 @@ from tutor.errors import ErrorKey, ProblemSchema
 from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField, NameField
 
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
-           "DuplicateDeal", "EventsResponse", "TableView"]
+           "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
 
 ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
                          "robot", "person")
@@ -347,12 +347,35 @@ class EventSchema(Schema):
                                                     "person again."})
 
 
+class IssuedToken(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown only now."})
+
+
 class ActionResponse(Schema):
     seq = fields.Integer(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={
         "description": "The events the action caused: the action, then the bots' and the "
                        "server's (deals, revokes, scores)."})
     table = fields.Nested(TableView, required=True)
+    seat_tokens = fields.List(fields.Nested(IssuedToken), metadata={
+        "description": "`person` (a seat given back from a robot): the seat's new token, "
+                       "for a new invite link — handing a seat to a robot withdrew its "
+                       "old one."})
+
+
+class RotateTokenRequest(BaseSchema):
+    seat = BoundedInt(0, 6, required=True, allow_none=True, metadata={
+        "description": "The seat whose token to replace (below the table's number of "
+                       "people), or null for the referee's own."})
+
+
+class RotatedToken(Schema):
+    seat = fields.Integer(required=True, allow_none=True)
+    name = fields.String(required=True, allow_none=True)
+    token = fields.String(required=True, metadata={
+        "description": "The new token, shown only now; the old one is withdrawn."})
 
 
 class EventsResponse(Schema):
