@@ -76,8 +76,18 @@ def test_count_answers_are_the_counts(client: FlaskClient) -> None:
         quiz = _question(client, "count", 4, seed)
         answer = client.post("/api/v1/count?lang=en",
                              json={"cards": quiz["position"]["cards"]}).get_json()
+        pairs = quiz["answer"].pop("pairs")
         assert quiz["answer"] == {k: answer[k] for k in ("points", "half_points", "bouts")}
-        assert quiz["explanation"] == answer["explanation"]
+        # The working, two by two: every card once, each pair's points, adding up to the count.
+        assert sorted(c for pair in pairs for c in pair["cards"]) == sorted(
+            quiz["position"]["cards"])
+        for pair in pairs:
+            worth = client.post("/api/v1/count", json={"cards": pair["cards"]}).get_json()
+            assert pair["points"] == worth["points"]
+        assert sum(pair["points"] for pair in pairs) == answer["points"]
+        assert quiz["explanation"].startswith(answer["explanation"] + " Counted two by two: ")
+        assert quiz["explanation"].endswith(
+            " = " + str(answer["points"]).replace(".0", "") + ".")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -114,26 +124,63 @@ def test_a_seed_gives_the_same_question_in_the_readers_language(
     assert _quiz(client, kind, 4, drawn["seed"], "fr") == drawn
 
 
-@pytest.mark.parametrize("kind", ["play", "ecart", "count", "score", "trick", "bid"])
+@pytest.mark.parametrize("kind", list(tutor.services.quiz.KINDS))
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_question_never_shows_its_answer(client: FlaskClient, document: dict[str, Any],
                                            kind: str, lang: str) -> None:
-    """GET /quiz/{kind} is what a client shows the learner: the question and the position,
-    the marker's own, and nothing of the answer (its OpenAPI schema neither)."""
+    """GET /quiz/{kind} is what a client shows the learner: the question and the position
+    (with, for a choice kind, its rows of cards, facts and choices), the marker's own, and
+    nothing of the answer (its OpenAPI schema neither)."""
+    from tutor.services.quiz import ASKED, CHOICE_KINDS
+
     for players in (3, 4, 5):
         for seed in range(4):
             shown = _quiz(client, kind, players, seed, lang)
             marker = _question(client, kind, players, seed, lang)
-            assert set(shown) == {"kind", "players", "seed", "question", "position"}
+            plain = {"kind", "players", "seed", "question", "position"}
+            assert plain <= set(shown) <= set(ASKED)
+            assert ("choices" in shown) == (kind in CHOICE_KINDS)
             assert shown == {key: marker[key] for key in shown}
             assert marker["explanation"] not in str(shown)
+            assert "answer" not in shown
     schema = document["paths"]["/api/v1/quiz/{kind}"]["get"]["responses"]["200"]["content"][
         "application/json"]["schema"]
     properties = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]][
         "properties"]
-    assert set(properties) == {"kind", "players", "seed", "question", "position"}
+    assert set(properties) == set(ASKED)
 
 
+@pytest.mark.parametrize("kind", ["target", "hand", "king", "poignee", "chelem", "sitout",
+                                  "revoke"])
+def test_a_choice_is_marked_by_the_core(client: FlaskClient, kind: str) -> None:
+    """Each choice the question offers is marked: the expected one right, the others not,
+    each with the explanation; a value the question does not offer is a 422 naming it."""
+    from rules_fr.cards import CardSet
+    from rules_fr.deal import is_petit_sec
+    from rules_fr.scoring import target_for
+
+    answers = set()
+    for seed in range(12):
+        asked = _quiz(client, kind, 4, seed)
+        values = [choice["value"] for choice in asked["choices"]]
+        marks = [client.post("/api/v1/quiz/answer?lang=en", json={
+            "kind": kind, "players": asked["players"], "seed": seed, "choice": value}).get_json()
+            for value in values]
+        assert sum(m["right"] for m in marks) == 1
+        expected = next(m["given"] for m in marks if m["right"])
+        answers.add(expected)
+        position = asked["position"]
+        if kind == "target":
+            assert expected == str(target_for(len(position["bouts"])))
+        if kind == "hand":
+            assert (expected == "yes") == is_petit_sec(CardSet.parse(position["hand"]))
+        assert all(m["why"] and m["why"] in m["explanation"] for m in marks)
+    assert len(answers) >= 2  # not always the same answer
+    refused = client.post("/api/v1/quiz/answer?lang=en", json={
+        "kind": kind, "players": 4, "seed": 0, "choice": "triple" if kind != "poignee"
+        else "yes"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["pointer"] == "/choice"
 @pytest.mark.parametrize("query, pointer, said", [
     ("players=9", "/query/players", "3, 4 or 5"),
     ("seed=abc", "/query/seed", "integer"),
@@ -149,7 +196,7 @@ def test_a_bad_query_is_a_422_naming_the_parameter(client: FlaskClient, query: s
 
 
 def test_an_unknown_kind_is_a_404(client: FlaskClient) -> None:
-    response = client.get("/api/v1/quiz/poignee?lang=en")
+    response = client.get("/api/v1/quiz/renonce?lang=en")
     assert response.status_code == 404 and response.mimetype == "application/problem+json"
 
 

@@ -195,7 +195,12 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "A quiz question drawn from a random deal of the rules engine: which cards may "
              "be played (play), is this écart legal (ecart), how many points are these cards "
              "worth (count), what does the taker score (score), which card wins this trick "
-             "(trick), may this bid be made (bid). It holds the question and the position "
+             "(trick), may this bid be made (bid), and questions answered by one of their "
+             "choices: the taker's target (target), must the deal be annulled (hand), may the "
+             "taker call this card (king), which handful may this hand show (poignee), what "
+             "does the slam add (chelem), does this person play this deal (sitout), did this "
+             "player revoke (revoke). It "
+             "holds the question and the position "
              "only, never the answer: show them to the learner, then mark the learner's answer "
              "with quiz_answer (the same kind, players and seed), which gives the expected "
              "answer and why. The same kind, players and seed give the same question.",
@@ -206,7 +211,7 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "players and seed) and explains it: right or not, the expected answer, for a "
              "play question each card the learner got wrong with why. The answer goes in the "
              "member of its kind: cards (play), legal (ecart, bid), points (count), score "
-             "(score), card (trick).",
+             "(score), card (trick), choice (the choice kinds: a choice's value).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
@@ -234,7 +239,10 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
 """Every tool, in the order a client lists them."""
 
 _QUIZ_MIRRORS: Final = {"play": "check_play", "ecart": "check_ecart", "count": "count_cards",
-                        "score": "score", "trick": "trick_winner", "bid": "check_bid"}
+                        "score": "score", "trick": "trick_winner", "bid": "check_bid",
+                        "target": "score", "hand": "check_hand", "king": "check_king_call",
+                        "poignee": "check_hand", "chelem": "score", "sitout": "score",
+                        "revoke": "check_play"}
 """The tool that answers each kind of quiz question: its rules are the question's."""
 
 
@@ -384,7 +392,8 @@ def question_text(payload: Mapping[str, Any]) -> str:
     """The text of a quiz question: the question, then the position as JSON (card codes and
     figures, the same in every language) — nothing of its answer, not even the rules it
     rests on (a chatbot reads this text to the learner; ``quiz_answer`` explains)."""
-    shown = {key: payload[key] for key in ("kind", "players", "seed", "position")}
+    shown = {key: payload[key] for key in ("kind", "players", "seed", "position", "choices")
+             if key in payload}
     return f"{payload['question']}\n{json.dumps(shown, ensure_ascii=False)}"
 
 
