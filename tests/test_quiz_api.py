@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 from typing import Any
 
 import pytest
@@ -103,7 +104,21 @@ def test_score_answers_are_the_scores_of_the_deal(client: FlaskClient, players: 
         answer = client.post("/api/v1/score?lang=en", json=body).get_json()
         assert quiz["answer"]["scores"] == answer["scores"]
         assert quiz["answer"]["derivation"] == answer["derivation"]
-        assert quiz["explanation"] == answer["explanation"]
+        assert quiz["explanation"].startswith(answer["explanation"])
+        # The total line by line (the rulebook's "66 + 20 + 20 = 106"), when bonuses add up:
+        # its terms are the derivation's lines and their sum the total, for the winning side.
+        rest = quiz["explanation"][len(answer["explanation"]):]
+        lines = [d for d in answer["derivation"]
+                 if d["code"] in ("contract", "petit-au-bout", "poignee", "chelem")]
+        assert bool(rest) == (len(lines) > 1)
+        if rest:
+            sign = 1 if answer["won"] else -1
+            total = next(d["points"] for d in answer["derivation"] if d["code"] == "total")
+            said = rest.removeprefix(" Line by line: ").removesuffix(".")
+            terms, result = said.split(" = ")
+            assert int(result) == abs(total) == sum(sign * d["points"] for d in lines)
+            assert [abs(int(t)) for t in re.split(r" [+−] ", terms)] == [
+                abs(d["points"]) for d in lines]
         # …and the core scored the same deal the same way when it played it.
         played = play_random_deal(players, random.Random(seed))
         assert quiz["answer"]["won"] == played.score.won

@@ -53,6 +53,7 @@ __all__ = [
     "explain_draw",
     "explain_notes",
     "explain_pairs",
+    "explain_score_sum",
     "explain_poignee_count",
     "explain_target",
     "explain_partie",
@@ -141,6 +142,25 @@ def explain_pairs(groups: Sequence[Sequence[Card]]) -> str:
     return gettext("Counted two by two: %(groups)s. In all, %(sum)s = %(total)s.",
                    groups="; ".join(said), sum=" + ".join(points(h) for h in worth),
                    total=points(total))
+
+
+_SUMMED: Final = ("contract", "petit-au-bout", "poignee", "chelem")
+"""The derivation lines whose points make the total (``rules_fr.scoring.LineCode``)."""
+
+
+@speaking
+def explain_score_sum(derivation: Sequence[Mapping[str, Any]], won: bool) -> str:
+    """The total line by line, as the rulebook writes it ("66 + 20 + 20 = 106"), from the
+    side that wins the deal (a failed contract is counted for the defence); empty when the
+    total is the contract's line alone."""
+    terms = [int(line["points"]) * (1 if won else -1) for line in derivation
+             if line["code"] in _SUMMED]
+    if len(terms) < 2:
+        return ""
+    said = number(terms[0]) if terms[0] >= 0 else "−" + number(-terms[0])
+    for term in terms[1:]:
+        said += (" + " if term >= 0 else " − ") + number(abs(term))
+    return gettext("Line by line: %(sum)s = %(total)s.", sum=said, total=number(sum(terms)))
 
 
 @speaking

@@ -65,7 +65,12 @@ from rules_fr.simulate import PlayContext, play_random_deal
 from rules_fr.table import rules_for
 from tutor.errors import FieldProblem
 from tutor.i18n.advice import explain_ecart_advice, explain_play_advice, reason_payload
-from tutor.i18n.facts import explain_pairs, explain_poignee_count, explain_target
+from tutor.i18n.facts import (
+    explain_pairs,
+    explain_poignee_count,
+    explain_score_sum,
+    explain_target,
+)
 from tutor.i18n.scores import line_text
 from tutor.i18n.violations import violation_message, violation_payload
 from tutor.i18n.words import (
@@ -184,7 +189,10 @@ def _score(players: int, seed: int) -> dict[str, Any]:
                      "alone": body["alone"]},
         "answer": {key: answer[key] for key in ("won", "target", "difference", "multiplier",
                                                 "scores", "derivation")},
-        "explanation": answer["explanation"],
+        # The total line by line, as the rulebook shows it, when bonuses add to it.
+        "explanation": " ".join(part for part in (
+            answer["explanation"], explain_score_sum(answer["derivation"], answer["won"]))
+            if part),
     }
 
 
