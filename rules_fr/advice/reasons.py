@@ -129,7 +129,8 @@ class ReasonCode(StrEnum):
     left outside the hand — else the highest, to make an overtrump less likely)."""
     PLAY_TRUMP_LOW = "play-trump-low"
     """A low trump (params: card; lowest: ``hand`` the lowest trump held, ``but-petit`` the
-    lowest apart from the petit, ``legal`` the lowest one may play here)."""
+    lowest apart from the petit, ``legal`` the lowest one may play here; higher: how many
+    trumps the hand holds above it, kept for later)."""
     PLAY_DUCK = "play-duck"
     """Cannot win: the card worth least (params: card)."""
     PLAY_DISCARD_LOW = "play-discard-low"
