@@ -37,7 +37,8 @@ from rules_fr.cards import BOUT_MASK, EXCUSE, PETIT, Card, CardSet, points_half
 from rules_fr.contracts import Camp, Contract
 from rules_fr.play import trick_winner
 
-__all__ = ["EXCHANGE_HALF", "Count", "PlayedTrick", "count_deal", "camp_of", "trick_won_half"]
+__all__ = ["EXCHANGE_HALF", "Count", "PlayedTrick", "count_deal", "camp_of", "pairs",
+           "trick_won_half"]
 
 EXCHANGE_HALF: Final = 1
 """What the excuse's owner gives the trick's winner in exchange for it (excuse.exchange): a
@@ -61,6 +62,35 @@ def trick_won_half(cards: Sequence[Card], *, excuse_returned: bool = True) -> in
     if excuse_returned and EXCUSE in cards:
         return total - EXCUSE.points_half + EXCHANGE_HALF
     return total
+
+
+LOW_HALF: Final = 1
+"""What a low card is worth (any card that is not a bout or a face card): half a point."""
+
+
+def pairs(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """``cards`` grouped as French rulebooks count them, two by two (cards.points, seed 000:
+    "il est donc plus facile de compter les cartes deux par deux"): each counting card (a
+    bout or a face card, highest first) with a low card while low cards last, then the low
+    cards two by two. A counting card left without a low card, or a last low card, stands
+    alone. The groups hold every card once, so their values add up to the cards' points; a
+    pair of a counting card and a low card, or of two low cards, is worth whole points (a bout
+    or a king with a low card 5, a queen 4, a cavalier 3, a valet 2, two low cards 1).
+
+    >>> from rules_fr.cards import parse_cards
+    >>> [[c.code for c in g] for g in pairs(parse_cards(["7H", "KS", "2D", "QC", "3H"]))]
+    [['KS', '7H'], ['QC', '2D'], ['3H']]
+    >>> [points_half(g) for g in pairs(parse_cards(["T1", "T21", "4C", "8C"]))]
+    [10, 10]
+    """
+    counting = sorted((c for c in cards if c.points_half > LOW_HALF),
+                      key=lambda c: -c.points_half)
+    low = [c for c in cards if c.points_half == LOW_HALF]
+    groups: list[tuple[Card, ...]] = []
+    for card in counting:
+        groups.append((card, low.pop(0)) if low else (card,))
+    groups.extend(tuple(low[i:i + 2]) for i in range(0, len(low), 2))
+    return tuple(groups)
 
 
 @dataclass(frozen=True, slots=True)

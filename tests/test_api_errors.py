@@ -151,7 +151,7 @@ def test_every_error_key_has_a_sentence_in_both_languages(app: Flask) -> None:
               "action": "play", "cards": ["KH"], "table": "AAAAAAAA", "first": "BBBBBBBB",
               "asked": 1, "seq": 5, "sent": 4, "member": "card", "date": "2026-12-01",
               "lang": "de", "supported": "en, fr",
-              "number": 2}
+              "number": 2, "code": "U+0000", "position": 3}
     for lang in ("fr", "en"):
         with app.test_request_context(f"/?lang={lang}"):
             for key in sorted(ERROR_KEYS):

@@ -77,7 +77,8 @@ SAME_IN_BOTH = {
     # English keeps (the glossary's terms spelled alike in both languages, below)
     "21", "C", "Double", "Excuse", "Tarotman", "Total", "Triple", "Simple", "Note", "Notes",
     "Duplicate", "Table", "Tables", "Table %(number)s", "Sources", "Robot %(number)s", "robot",
-    "points", "Points", "%(num)d point", "%(num)d points", "Petit", "Petit au bout",
+    "points", "Points", "%(num)d point", "%(num)d points", "%(points)s points", "Petit",
+    "Petit au bout",
 } | {word for entry in terms("en") if entry["term"] == entry["other"]
      for word in (entry["term"], entry["term"].capitalize())}
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")

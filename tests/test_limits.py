@@ -7,14 +7,14 @@ The suite runs with the quotas off (tests/conftest.py); every app here turns the
 from __future__ import annotations
 
 import socket
+import threading
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask, request
+from flask import Flask
 from flask.testing import FlaskClient
-from flask_limiter import Limiter
 from sqlalchemy import func, select
 
 from tutor import create_app
@@ -107,27 +107,67 @@ def test_actions_are_limited_per_address(tmp_path: Path) -> None:
     assert _pause(_client(app, "10.9.9.9"), *tables[2]).status_code == 201
 
 
-def test_only_the_limited_endpoints_consult_the_limiter(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rule endpoints have no limit, so they skip the limiter's hooks (a fifth of their
-    request): no check, no X-RateLimit headers; a limited endpoint runs both, as before."""
-    consulted: list[str | None] = []
-    check = Limiter._check_request_limit
-
-    def counting(self: Limiter, *args: Any, **kwargs: Any) -> None:
-        consulted.append(request.endpoint)
-        check(self, *args, **kwargs)
-
-    monkeypatch.setattr(Limiter, "_check_request_limit", counting)
+def test_only_the_limited_endpoints_count_and_say_their_quota(tmp_path: Path) -> None:
+    """A rule endpoint carries no X-RateLimit headers; a limited one says what is left."""
     client = _client(_app(tmp_path, RATE_LIMIT_CREATE="5 per minute"))
     score = client.post("/api/v1/score", json={"players": 4, "contract": "garde",
                                                 "bouts": 2, "points": 49})
-    assert score.status_code == 200
-    assert consulted == [] and "X-RateLimit-Limit" not in score.headers
+    assert score.status_code == 200 and "X-RateLimit-Limit" not in score.headers
     created = _create(client)
-    assert created.status_code == 201 and "tables.create_table" in consulted
+    assert created.status_code == 201
     assert created.headers["X-RateLimit-Limit"] == "5"
     assert created.headers["X-RateLimit-Remaining"] == "4"
+    assert int(created.headers["X-RateLimit-Reset"]) > 0
+
+
+def _act(client: FlaskClient, table_id: str, body: Any, token: str | None = None):
+    headers = {"Accept-Language": "en"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    return client.post(f"/api/v1/tables/{table_id}/actions", headers=headers, json=body)
+
+
+def test_requests_without_a_valid_token_spend_no_quota(tmp_path: Path) -> None:
+    """Issue 28: the quotas count after authentication, so a flood of token-less (or
+    wrong-token) actions at a table leaves its seats their whole quota."""
+    app = _app(tmp_path, RATE_LIMIT_TABLE_ACTIONS="3 per minute", RATE_LIMIT_ACTIONS="3 per minute")
+    attacker, player = _client(app, "10.0.0.66"), _client(app, "10.0.0.1")
+    table, headers = _referee_table(player)
+    token = headers["Authorization"].split()[1]
+    for _ in range(10):
+        assert _act(attacker, table, {"type": "pause", "seq": 0}).status_code == 401
+        assert _act(attacker, table, {"type": "pause", "seq": 0},
+                    token="not-this-tables-token").status_code == 401
+        assert _act(attacker, table, {}).status_code == 422  # refused before anything counts
+    paused = _pause(player, table, headers)
+    assert paused.status_code == 201 and paused.headers["X-RateLimit-Remaining"] == "2"
+    # the attacker's own address has spent nothing either
+    other, other_headers = _referee_table(player)
+    assert _pause(attacker, other, other_headers).status_code == 201
+    seq = paused.get_json()["seq"]
+    assert _act(attacker, table, {"type": "resume", "seq": seq}, token=token).status_code == 201
+
+
+def test_undo_counts_against_the_creation_quota(tmp_path: Path) -> None:
+    """Issue 28: an undo forks a new table, so it spends the creation quota like POST
+    /tables (60 undos made 60 tables while creation answered 429)."""
+    app = _app(tmp_path, RATE_LIMIT_CREATE="3 per minute")
+    client = _client(app)
+    created = client.post("/api/v1/tables", json={"players": 4, "bots": [1, 2, 3]}).get_json()
+    table, token = created["id"], created["seat_tokens"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    view = client.get(f"/api/v1/tables/{table}", headers=headers).get_json()
+    bid = view["you"]["legal"]["bids"][0]  # the robots speak until seat 0 does
+    assert _act(client, table, {"type": "bid", "bid": bid, "seat": 0, "seq": view["seq"]},
+                token=token).status_code == 201
+    statuses = [client.post(f"/api/v1/tables/{table}/undo", headers=headers).status_code
+                for _ in range(3)]
+    assert statuses == [201, 201, 429]
+    before = _tables(app)
+    _assert_429(client.post(f"/api/v1/tables/{table}/undo",
+                            headers={**headers, "Accept-Language": "en"}))
+    _assert_429(_create(client))
+    assert _tables(app) == before  # the refused undo forked nothing
 
 
 def test_the_defaults_are_the_documented_ones(tmp_path: Path) -> None:
@@ -194,3 +234,78 @@ def test_a_redis_that_cannot_be_reached_does_not_stop_the_tables(tmp_path: Path)
     _assert_429(_create(client))  # counted in memory meanwhile
     ready = client.get("/ready")
     assert ready.status_code == 200 and ready.get_json()["checks"]["redis"] == "down"
+
+
+class _FrozenRedis:
+    """A Redis that accepts connections and never answers (a frozen process, a full
+    network buffer): counts the connections it was asked for."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.held: list[socket.socket] = []
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.held:
+            conn.close()
+
+
+def test_a_frozen_redis_is_asked_once_then_left_alone(tmp_path: Path) -> None:
+    """Issue 28: a Redis that never answers cost every action its socket timeout per limit
+    (2-4 s). Now one request pays the short timeout and trips the breaker; the next ones
+    within RATE_LIMIT_REDIS_RETRY never touch Redis, and the memory counts still refuse."""
+    frozen = _FrozenRedis()
+    try:
+        app = _app(tmp_path, REDIS_URL=f"redis://127.0.0.1:{frozen.port}/0",
+                   RATE_LIMIT_CREATE="5 per minute", RATE_LIMIT_REDIS_RETRY=60)
+        client = _client(app)
+        assert [_create(client).status_code for _ in range(5)] == [201] * 5
+        _assert_429(_create(client))
+        assert len(frozen.held) <= 1  # asked once (or the pool never reconnected)
+    finally:
+        frozen.close()
+
+
+@pytest.mark.skipif(not _redis_up(), reason="Redis unreachable at 127.0.0.1:6379")
+def test_a_redis_outage_resets_no_quota(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counts made in memory during an outage still refuse once Redis is back, and a Redis
+    restarted empty does not hand out a new quota."""
+    from limits.storage import RedisStorage
+    from redis.exceptions import ConnectionError as RedisDown
+
+    prefix = f"test-{uuid.uuid4().hex}"
+    app = _app(tmp_path, REDIS_URL="redis://127.0.0.1:6379/5", RATE_LIMIT_CREATE="3 per minute",
+               RATELIMIT_KEY_PREFIX=prefix, RATE_LIMIT_REDIS_RETRY=0)
+    client = _client(app)
+    real_incr = RedisStorage.incr
+    down = {"on": True}
+
+    def incr(self: RedisStorage, *args: Any, **kwargs: Any) -> int:
+        if down["on"]:
+            raise RedisDown("outage")
+        return real_incr(self, *args, **kwargs)
+
+    monkeypatch.setattr(RedisStorage, "incr", incr)
+    assert [_create(client).status_code for _ in range(3)] == [201] * 3  # in memory only
+    down["on"] = False  # Redis is back, and knows nothing of those three
+    _assert_429(_create(client))
+    import redis
+
+    shared = redis.Redis.from_url("redis://127.0.0.1:6379/5")
+    assert any(shared.scan_iter(f"{prefix}*"))  # counted in Redis again once it was back
+    for key in shared.scan_iter(f"{prefix}*"):  # a Redis restarted empty
+        shared.delete(key)
+    _assert_429(_create(client))

@@ -385,7 +385,7 @@ async def _quiz(session: ClientSession) -> None:
     assert 0 <= seed < 1_000_000 and drawn.structured_content == client.get(
         f"/api/v1/quiz/count?seed={seed}&lang=fr").get_json()
     cases: list[tuple[str, dict[str, Any], list[str]]] = [
-        ("quiz_question", {"kind": "poignee", "lang": "en"}, ["kind", "play, ecart"]),
+        ("quiz_question", {"kind": "renonce", "lang": "en"}, ["kind", "play, ecart"]),
         ("quiz_question", {"kind": "play", "players": 9, "lang": "en"},
          ["players", "3, 4 or 5"]),
         ("quiz_question", {"kind": "play", "seed": "x", "lang": "en"}, ["seed", "integer"]),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
 from typing import Any
 
 import pytest
@@ -76,8 +77,18 @@ def test_count_answers_are_the_counts(client: FlaskClient) -> None:
         quiz = _question(client, "count", 4, seed)
         answer = client.post("/api/v1/count?lang=en",
                              json={"cards": quiz["position"]["cards"]}).get_json()
+        pairs = quiz["answer"].pop("pairs")
         assert quiz["answer"] == {k: answer[k] for k in ("points", "half_points", "bouts")}
-        assert quiz["explanation"] == answer["explanation"]
+        # The working, two by two: every card once, each pair's points, adding up to the count.
+        assert sorted(c for pair in pairs for c in pair["cards"]) == sorted(
+            quiz["position"]["cards"])
+        for pair in pairs:
+            worth = client.post("/api/v1/count", json={"cards": pair["cards"]}).get_json()
+            assert pair["points"] == worth["points"]
+        assert sum(pair["points"] for pair in pairs) == answer["points"]
+        assert quiz["explanation"].startswith(answer["explanation"] + " Counted two by two: ")
+        assert quiz["explanation"].endswith(
+            " = " + str(answer["points"]).replace(".0", "") + ".")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -93,7 +104,21 @@ def test_score_answers_are_the_scores_of_the_deal(client: FlaskClient, players: 
         answer = client.post("/api/v1/score?lang=en", json=body).get_json()
         assert quiz["answer"]["scores"] == answer["scores"]
         assert quiz["answer"]["derivation"] == answer["derivation"]
-        assert quiz["explanation"] == answer["explanation"]
+        assert quiz["explanation"].startswith(answer["explanation"])
+        # The total line by line (the rulebook's "66 + 20 + 20 = 106"), when bonuses add up:
+        # its terms are the derivation's lines and their sum the total, for the winning side.
+        rest = quiz["explanation"][len(answer["explanation"]):]
+        lines = [d for d in answer["derivation"]
+                 if d["code"] in ("contract", "petit-au-bout", "poignee", "chelem")]
+        assert bool(rest) == (len(lines) > 1)
+        if rest:
+            sign = 1 if answer["won"] else -1
+            total = next(d["points"] for d in answer["derivation"] if d["code"] == "total")
+            said = rest.removeprefix(" Line by line: ").removesuffix(".")
+            terms, result = said.split(" = ")
+            assert int(result) == abs(total) == sum(sign * d["points"] for d in lines)
+            assert [abs(int(t)) for t in re.split(r" [+−] ", terms)] == [
+                abs(d["points"]) for d in lines]
         # …and the core scored the same deal the same way when it played it.
         played = play_random_deal(players, random.Random(seed))
         assert quiz["answer"]["won"] == played.score.won
@@ -114,26 +139,65 @@ def test_a_seed_gives_the_same_question_in_the_readers_language(
     assert _quiz(client, kind, 4, drawn["seed"], "fr") == drawn
 
 
-@pytest.mark.parametrize("kind", ["play", "ecart", "count", "score", "trick", "bid"])
+@pytest.mark.parametrize("kind", list(tutor.services.quiz.KINDS))
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_question_never_shows_its_answer(client: FlaskClient, document: dict[str, Any],
                                            kind: str, lang: str) -> None:
-    """GET /quiz/{kind} is what a client shows the learner: the question and the position,
-    the marker's own, and nothing of the answer (its OpenAPI schema neither)."""
+    """GET /quiz/{kind} is what a client shows the learner: the question and the position
+    (with, for a choice kind, its rows of cards, facts and choices), the marker's own, and
+    nothing of the answer (its OpenAPI schema neither)."""
+    from tutor.services.quiz import ASKED, CHOICE_KINDS
+
     for players in (3, 4, 5):
         for seed in range(4):
             shown = _quiz(client, kind, players, seed, lang)
             marker = _question(client, kind, players, seed, lang)
-            assert set(shown) == {"kind", "players", "seed", "question", "position"}
+            plain = {"kind", "players", "seed", "question", "position"}
+            assert plain <= set(shown) <= set(ASKED)
+            assert ("choices" in shown) == (kind in CHOICE_KINDS)
             assert shown == {key: marker[key] for key in shown}
             assert marker["explanation"] not in str(shown)
+            assert "answer" not in shown
     schema = document["paths"]["/api/v1/quiz/{kind}"]["get"]["responses"]["200"]["content"][
         "application/json"]["schema"]
     properties = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]][
         "properties"]
-    assert set(properties) == {"kind", "players", "seed", "question", "position"}
+    assert set(properties) == set(ASKED)
 
 
+@pytest.mark.parametrize("kind", ["target", "hand", "king", "poignee", "chelem", "sitout",
+                                  "revoke", "void"])
+def test_a_choice_is_marked_by_the_core(client: FlaskClient, kind: str) -> None:
+    """Each choice the question offers is marked: the expected one right, the others not,
+    each with the explanation; a value the question does not offer is a 422 naming it."""
+    from rules_fr.cards import CardSet
+    from rules_fr.deal import is_petit_sec
+    from rules_fr.scoring import target_for
+
+    answers = set()
+    for seed in range(12):
+        asked = _quiz(client, kind, 4, seed)
+        values = [choice["value"] for choice in asked["choices"]]
+        marks = [client.post("/api/v1/quiz/answer?lang=en", json={
+            "kind": kind, "players": asked["players"], "seed": seed, "choice": value}).get_json()
+            for value in values]
+        right = [m["given"] for m in marks if m["right"]]
+        assert len(right) == 1 or (kind == "void" and right == [
+            v for v in values if v in marks[0]["answer"]["accepted"]])
+        expected = right[0]
+        answers.add(expected)
+        position = asked["position"]
+        if kind == "target":
+            assert expected == str(target_for(len(position["bouts"])))
+        if kind == "hand":
+            assert (expected == "yes") == is_petit_sec(CardSet.parse(position["hand"]))
+        assert all(m["why"] and m["why"] in m["explanation"] for m in marks)
+    assert len(answers) >= 2  # not always the same answer
+    refused = client.post("/api/v1/quiz/answer?lang=en", json={
+        "kind": kind, "players": 4, "seed": 0, "choice": "triple" if kind != "poignee"
+        else "yes"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["pointer"] == "/choice"
 @pytest.mark.parametrize("query, pointer, said", [
     ("players=9", "/query/players", "3, 4 or 5"),
     ("seed=abc", "/query/seed", "integer"),
@@ -149,7 +213,7 @@ def test_a_bad_query_is_a_422_naming_the_parameter(client: FlaskClient, query: s
 
 
 def test_an_unknown_kind_is_a_404(client: FlaskClient) -> None:
-    response = client.get("/api/v1/quiz/poignee?lang=en")
+    response = client.get("/api/v1/quiz/renonce?lang=en")
     assert response.status_code == 404 and response.mimetype == "application/problem+json"
 
 
@@ -261,3 +325,25 @@ def test_a_card_the_question_does_not_show_is_a_422_at_its_place(client: FlaskCl
     assert response.status_code == 422
     assert response.get_json()["errors"][0]["pointer"] == "/card"
     assert response.get_json()["errors"][0]["detail"].startswith("Le pli ne contient pas ")
+
+
+def test_advice_is_a_legal_card_of_the_engine(client: FlaskClient) -> None:
+    """Which card would a good player play: the engine's card, one the rules allow here
+    (POST /check/play says so), marked right alone, with the engine's reasons as the why."""
+    for seed in range(6):
+        asked = _quiz(client, "advice", 4, seed)
+        position = asked["position"]
+        marker = _question(client, "advice", 4, seed)
+        best = marker["answer"]["card"]
+        assert best in position["legal_cards"] and len(position["legal_cards"]) > 1
+        verdict = client.post("/api/v1/check/play", json={
+            "players": 4, "hand": position["hand"], "trick": position["trick"],
+            "card": best}).get_json()
+        assert verdict["legal"]
+        for card in position["legal_cards"]:
+            mark = client.post("/api/v1/quiz/answer?lang=en", json={
+                "kind": "advice", "players": 4, "seed": seed, "card": card}).get_json()
+            assert mark["right"] == (card == best)
+            assert mark["why"] == marker["explanation"]
+        assert marker["answer"]["reasons"] and all(r["text"] in marker["explanation"]
+                                                   for r in marker["answer"]["reasons"])

@@ -93,7 +93,7 @@ def test_referee_hands_an_idle_seat_to_a_robot_and_back(http: TestClientHttp) ->
     # a whole table of robots plays the partie to its end
     assert answer["table"]["over"] is True
     status, view = http.get(f"{API}/{tid}", seat0)
-    assert view["you"]["legal"]["cards"] == [] and view["you"]["legal"]["bids"] == []
+    assert status == 401  # the seat's token went with the seat (issue 28)
 
 
 def test_seat_given_back_to_its_person(http: TestClientHttp) -> None:
@@ -108,6 +108,9 @@ def test_seat_given_back_to_its_person(http: TestClientHttp) -> None:
                                                         "seq": seq}, referee)
     assert status == 201 and answer["table"]["bots"] == []
     assert answer["events"][-1]["robot"] is False
+    assert [t["seat"] for t in answer["seat_tokens"]] == [2]  # a new invite link
+    assert http.get(f"{API}/{tid}", answer["seat_tokens"][0]["token"])[0] == 200
+    assert http.get(f"{API}/{tid}", table["seat_tokens"][2]["token"])[0] == 401
     # asking again changes nothing and logs nothing
     status, again = http.post(f"{API}/{tid}/actions", {"type": "person", "seat": 2,
                                                        "seq": answer["seq"]}, referee)

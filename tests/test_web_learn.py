@@ -115,27 +115,45 @@ def test_every_course_step_renders_with_a_live_exercise(client: FlaskClient, lan
         assert ('rel="next"' in text) == (number < STEPS)
         assert ('rel="prev"' in text) == (number > 1)
     assert kinds == set(KINDS)  # every kind of question is exercised somewhere
-    assert client.get("/course/13").status_code == 404
+    assert client.get(f"/course/{STEPS + 1}").status_code == 404
     assert client.get("/course/0").status_code == 404
 
 
 def test_the_course_states_the_cores_figures(client: FlaskClient) -> None:
-    """The numbers of the course are the core's: targets, hand and chien sizes, values."""
+    """The numbers of the course are the core's: targets, hand and chien sizes, values,
+    pairs, thresholds, bonuses."""
     from rules_fr.cards import CARDS
     from rules_fr.contracts import Contract
-    from rules_fr.scoring import CONTRACT_BASE, TARGETS
+    from rules_fr.scoring import CHELEM_ANNOUNCED, CONTRACT_BASE, TARGETS
     from rules_fr.table import rules_for
+    from tutor.web.course import PLAN
 
-    def step(number: int) -> str:
+    def step(slug: str) -> str:
+        number = next(i for i, p in enumerate(PLAN, 1) if p.slug == slug)
         page = client.get(f"/course/{number}?lang=en").get_data(as_text=True)
         return re.sub(r"<[^>]+>", "", html.unescape(page))
 
-    assert f"{len(CARDS)} cards" in step(1)
-    assert "worth 4.5 points, a queen 3.5, a knight 2.5, a jack 1.5" in step(3)
-    assert f"worth {sum(c.points_half for c in CARDS) // 2} points" in step(3)
+    assert f"{len(CARDS)} cards" in step("cards")
+    assert "worth 4.5 points, a queen 3.5, a knight 2.5, a jack 1.5" in step("values")
+    assert f"worth {sum(c.points_half for c in CARDS) // 2} points" in step("values")
+    assert ("with a low card makes 5 points, a queen with a low card 4, a knight with a low "
+            "card 3, a jack with a low card 2, and two low cards 1") in step("pairs")
     four = rules_for(4)
-    assert f"with 4, {four.hand_size} and {four.chien_size}" in step(4)
+    assert f"with 4, {four.hand_size} and {four.chien_size}" in step("deal")
     assert (f"{TARGETS[0]} points with no oudler, {TARGETS[1]} with one, {TARGETS[2]} with two "
-            f"and {TARGETS[3]} with all three") in step(11)
-    assert f"worth {CONTRACT_BASE} plus the difference" in step(12)
-    assert f"Garde contre × {Contract.GARDE_CONTRE.multiplier}" in step(12)
+            f"and {TARGETS[3]} with all three") in step("target")
+    assert f"worth {CONTRACT_BASE} plus the difference" in step("score")
+    assert f"Garde contre × {Contract.GARDE_CONTRE.multiplier}" in step("score")
+    assert "a single handful is 10 trumps, a double 13 and a triple 15" in step("poignee")
+    assert f"it adds {CHELEM_ANNOUNCED}" in step("chelem")
+    assert "41 points, 40.5 fails by 1 and 41.5 makes it by 1" in step("rounding")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_step_links_the_rules_it_teaches(client: FlaskClient, lang: str) -> None:
+    from tutor.web.course import PLAN
+
+    for number, planned in enumerate(PLAN, 1):
+        page = client.get(f"/course/{number}?lang={lang}").get_data(as_text=True)
+        for rule in planned.rules:
+            assert f'href="/rules#{rule}"' in page, (planned.slug, rule)

@@ -43,7 +43,7 @@ DEFAULTS: Final[dict[str, Any]] = {
                             "X-RateLimit-Remaining", "X-RateLimit-Reset"],
     # ...but only these origins (commas or spaces between them) the tables' endpoints.
     "TABLE_CORS_ORIGINS": "",
-    # Quotas (tutor.limits): flask-limiter notation, ";" between several limits.
+    # Quotas (tutor.limits): `limits` notation, ";" between several limits.
     "RATELIMIT_ENABLED": True,
     "RATE_LIMIT_CREATE": "20 per minute;200 per day",
     "RATE_LIMIT_ACTIONS": "300 per minute",

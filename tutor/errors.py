@@ -243,11 +243,6 @@ def _http_params(error: HTTPException, status: int) -> dict[str, Any]:
                 "allowed": ", ".join(getattr(error, "valid_methods", None) or ())}
     if status == 413:
         return {"max_bytes": current_app.config.get("MAX_CONTENT_LENGTH") or 0}
-    if status == 429:
-        limit = getattr(error, "limit", None)  # flask-limiter's RateLimitExceeded
-        if limit is None:
-            return {}
-        return {"amount": limit.limit.amount, "seconds": limit.limit.get_expiry()}
     if status == 415:
         shown = request.mimetype or ""
         coding = content_coding()

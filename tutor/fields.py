@@ -167,6 +167,45 @@ class CardList(fields.List[Any]):
         return [card if isinstance(card, str) else card.code for card in value]
 
 
+def control_character(text: str) -> int | None:
+    """The index of the first character of ``text`` a name may not hold: a control character
+    (C0, DEL, C1: a NUL is refused by PostgreSQL, a newline breaks a scoresheet's line) or a
+    lone surrogate (which no UTF-8 database can store); None when there is none.
+
+    >>> control_character("Chloé"), control_character("a\\x00b"), control_character("x\\x7f")
+    (None, 1, 1)
+    """
+    for index, char in enumerate(text):
+        point = ord(char)
+        if point < 0x20 or 0x7F <= point <= 0x9F or 0xD800 <= point <= 0xDFFF:
+            return index
+    return None
+
+
+class NameField(fields.String):
+    """A person's name, as people write it: 1 to ``max_length`` characters, no control
+    character (``control-character``, naming its position and code point) — the same answer on
+    every database, where PostgreSQL alone would refuse a NUL with a 500."""
+
+    def __init__(self, max_length: int, **kwargs: Any) -> None:
+        metadata = {"minLength": 1, "maxLength": max_length,
+                    "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$",
+                    "example": "Chloé", **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+        self.max_length = max_length
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        if type(value) is not str:
+            raise ValidationError(wrong_type("text", '"Chloé"'))
+        if not 1 <= len(value) <= self.max_length:
+            raise ValidationError(ErrorKey("name-length", max=self.max_length))
+        found = control_character(value)
+        if found is not None:
+            raise ValidationError(ErrorKey("control-character", position=found + 1,
+                                           code=f"U+{ord(value[found]):04X}"))
+        return value
+
+
 class BoundedInt(fields.Integer):
     """A JSON integer (not a float, string or boolean) within ``[minimum, maximum]``; outside,
     the ``key`` error (``value-range`` by default) with value, min and max."""

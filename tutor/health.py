@@ -72,10 +72,10 @@ def _database_up() -> bool:
 
 
 def _limits_storage_up() -> bool:
-    from tutor.limits import LIMITER
+    from tutor.limits import QUOTAS
 
-    limiter = current_app.extensions.get(LIMITER)
-    return limiter is None or bool(limiter.storage.check())
+    quotas = current_app.extensions.get(QUOTAS)
+    return quotas is None or quotas.redis_up()
 
 
 def _run(check: Callable[[], bool]) -> bool:
@@ -129,5 +129,5 @@ def init_health(app: Flask) -> None:
     add_check(app, "database", _database_up, required=True)
     from tutor.limits import storage_uri
 
-    if storage_uri(app.config).startswith("redis"):
+    if storage_uri(app.config) is not None:
         add_check(app, "redis", _limits_storage_up, required=False)

@@ -38,7 +38,7 @@ _KINDS_REMEMBERED: Final = 4096
 """At most this many kinds of answer are remembered (URL rules × statuses × languages × header
 sets: a few hundred in this app); past it, new kinds go through the hooks."""
 
-_Kind = tuple[str, str, int, str, tuple[str, ...]]
+_Kind = tuple[str, str, str, int, str, tuple[str, ...]]
 
 _UNSEEN: Final = object()
 """A kind of answer not met yet (``None``: met, and the hooks did more than append)."""
@@ -93,4 +93,5 @@ def _kind(response: Response) -> _Kind | None:
     names = tuple(name.lower() for name, _ in response.headers.items())
     if "vary" in names:  # merged into by two hooks: its value matters
         return None
-    return rule.rule, method, response.status_code, response_language(), names
+    return (rule.rule, method, environ.get("wsgi.url_scheme", ""), response.status_code,
+            response_language(), names)  # the scheme: HSTS over TLS only

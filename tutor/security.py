@@ -75,6 +75,10 @@ def table_origins(value: Any) -> list[str]:
     return [part for part in str(value or "").replace(",", " ").split() if part]
 
 
+HSTS: Final = "max-age=31536000; includeSubDomains"
+"""Sent on every answer to a request made over TLS (directly, or as a trusted proxy's
+``X-Forwarded-Proto: https`` says): browsers then never reach the service in clear text."""
+
 _BY_LOWER_NAME: Final = {name.lower(): (name, value) for name, value in SECURITY_HEADERS.items()}
 
 
@@ -86,6 +90,9 @@ def _add_headers(response: Response) -> Response:
     for lower, (name, value) in _BY_LOWER_NAME.items():
         if lower not in present:
             headers.add(name, value)
+    if (request.environ.get("wsgi.url_scheme") == "https"
+            and "strict-transport-security" not in present):
+        headers.add("Strict-Transport-Security", HSTS)
     return response
 
 

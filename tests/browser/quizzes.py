@@ -4,6 +4,7 @@ and the request a page sends to mark the reader's answer."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -23,13 +24,25 @@ def expected(base: str, kind: str, players: int, seed: int, lang: str) -> dict[s
     assert "answer" not in shown and "explanation" not in shown
     placeholder = {"play": {"cards": []}, "ecart": {"legal": True}, "bid": {"legal": True},
                    "count": {"points": 0}, "score": {"score": 0},
-                   "trick": {"card": shown["position"].get("cards", [""])[0]}}[kind]
+                   "trick": {"card": shown["position"].get("cards", [""])[0]},
+                   "advice": {"card": shown["position"].get("hand", [""])[0]},
+                   "choice": {"choice": (shown.get("choices") or [{"value": ""}])[0]["value"]},
+                   }["choice" if "choices" in shown else kind]
     body = json.dumps({"kind": kind, "players": players, "seed": seed, **placeholder})
     marked = _json(urllib.request.Request(
         f"{base}{ANSWER}?lang={lang}", data=body.encode(), method="POST",
         headers={"Content-Type": "application/json"}))
     assert {key: marked[key] for key in shown} == shown
     return marked
+
+
+_CITED = re.compile(r" \(([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)\)")
+
+
+def as_read(text: str) -> str:
+    """An explanation as the page shows it: each rule it cites by title, a link to the rule,
+    without its id (quiz.js)."""
+    return _CITED.sub("", text)
 
 
 def answered(page, act: Callable[[], None]) -> tuple[dict[str, Any], dict[str, Any]]:

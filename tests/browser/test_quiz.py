@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .quizzes import ANSWER, answered, expected
+from .quizzes import ANSWER, answered, as_read, expected
 
 
 def _expected(page, kind: str, players: int, lang: str = "en") -> dict[str, Any]:
@@ -54,7 +54,7 @@ def test_play_quiz_right_then_wrong_with_reasons(page) -> None:
     assert marked["right"] is True and marked["answer"] == quiz["answer"]
     verdict = _marked(page, "play", "right")
     assert "Right" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     assert marked["explanation"].startswith("Right. The cards you may play: ")
     assert marked["explanation"] == f"Right. {marked['why']}"
     assert verdict.inner_text().count("Right") == 1  # the page's mark, not the API's again
@@ -66,11 +66,11 @@ def test_play_quiz_right_then_wrong_with_reasons(page) -> None:
     assert sent["cards"] == [] and marked["right"] is False
     verdict = _marked(page, "play", "wrong")
     assert "Not quite" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     mistakes = verdict.locator(".quiz-mistakes li")
     assert mistakes.count() == len(quiz["answer"]["legal_cards"]) == len(marked["mistakes"])
     legal = next(c for c in quiz["answer"]["cards"] if c["legal"])
-    assert legal["explanation"] in mistakes.first.inner_text()
+    assert as_read(legal["explanation"]) in mistakes.first.inner_text()
     assert "Streak: 0 · right: 1 of 2 · best streak: 1" in section.locator(
         "[data-role=quiz-tally]").inner_text()
     # The tally is the browser's: it is there after a reload.
@@ -91,7 +91,7 @@ def test_ecart_quiz_is_marked_and_explained(page, players: int) -> None:
                     "legal": quiz["answer"]["legal"]}
     verdict = _marked(page, "ecart", "right")
     assert "Exact" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     # The explanation (French: this page's language), its tarot words linked to the glossary.
     assert verdict.locator(".explanation a.term").count() >= 1
     assert verdict.locator(".explanation a.term").first.get_attribute("href").startswith(
@@ -106,7 +106,7 @@ def test_count_and_score_quizzes(page) -> None:
     sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
     assert sent["points"] == quiz["answer"]["points"] and marked["right"] is True
     verdict = _marked(page, "count", "right")
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     assert verdict.locator(".quiz-answer").count() == 0  # the explanation says it: once
     section = _ask(page, "score")
     quiz = _expected(page, "score", 4)
@@ -115,8 +115,8 @@ def test_count_and_score_quizzes(page) -> None:
     assert sent["score"] == quiz["answer"]["scores"]["taker"] + 1
     verdict = _marked(page, "score", "wrong")
     shown = verdict.locator(".explanation").inner_text()
-    assert shown == marked["why"]
-    assert marked["explanation"] == f"Not quite. {shown}"
+    assert shown == as_read(marked["why"])
+    assert marked["explanation"] == f"Not quite. {marked['why']}"
     assert shown.startswith(f"The taker scores {quiz['answer']['scores']['taker']}.")
     lines = verdict.locator("ol.derivation li").all_inner_texts()
     assert lines == [line["text"] for line in marked["answer"]["derivation"]]
@@ -135,7 +135,7 @@ def test_trick_quiz_by_keyboard(page) -> None:
     assert sent == {"kind": "trick", "players": 5, "seed": quiz["seed"],
                     "card": quiz["answer"]["card"]}
     verdict = _marked(page, "trick", "right")
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     assert "winner" in winner.get_attribute("class")
     assert verdict.locator(".quiz-answer").count() == 0
     assert winner.get_attribute("aria-pressed") == "true" and winner.is_disabled()
@@ -157,7 +157,7 @@ def test_bid_quiz_on_the_practice_page(page) -> None:
                     "legal": not quiz["answer"]["legal"]}
     verdict = _marked(page, "bid", "wrong")
     assert "Pas tout à fait" in verdict.inner_text()
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     assert marked["explanation"].startswith("Pas tout à fait. ")
 
 
@@ -181,5 +181,5 @@ def test_an_answer_the_api_refuses_is_told_and_the_question_stays_open(page) -> 
     sent, marked = answered(page, section.get_by_role("button", name="Check my answer").click)
     assert sent["points"] == quiz["answer"]["points"] + 0.5
     verdict = _marked(page, "count", "wrong")
-    assert verdict.locator(".explanation").inner_text() == marked["why"]
+    assert verdict.locator(".explanation").inner_text() == as_read(marked["why"])
     assert verdict.locator(".problem").count() == 0

@@ -307,6 +307,14 @@ def _table_answers(client: Any, headers: dict[str, str],
         found[("/api/v1/tables/{table_id}/stream-tickets", "post", "201")] = ticket.get_json()
     events = client.get(path + "/events?since=0&lang=en", headers=auth)
     found[("/api/v1/tables/{table_id}/events", "get", "200")] = events.get_json()
+    rotate = {"seat": 1}
+    rotated = client.post(path + "/tokens?lang=en", json=rotate, headers={
+        **headers, "Authorization": f"Bearer {table['referee_token']}"})
+    if rotated.status_code == 201:
+        stand_ins.values[rotated.get_json()["token"]] = stand_ins.token(
+            stand_ins.values[table["id"]], "seat1-new")
+        found[("/api/v1/tables/{table_id}/tokens", "post", "201")] = rotated.get_json()
+        found[("/api/v1/tables/{table_id}/tokens", "post", "request")] = rotate
     from tutor.api.examples import DEAL
 
     prepared = {"players": 4, "bots": [0, 1, 2, 3], "deals": 3, "duplicate": {

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from flask import Response
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from rules_fr.partie import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, Partie
 from rules_fr.scoring import Score, check_score_input, score
 from tutor.api.base import ApiBlueprint, BaseSchema, FastNested, reply
 from tutor.api.score import ChelemInput, PoigneeAnnouncement
-from tutor.errors import ErrorKey, FieldProblem, Unprocessable
-from tutor.fields import BoundedInt, CampField, ContractField, HalfPoints, StrictBool
+from tutor.errors import FieldProblem, Unprocessable
+from tutor.fields import BoundedInt, CampField, ContractField, HalfPoints, NameField, StrictBool
 from tutor.i18n.facts import explain_partie
 from tutor.services.score import MAX_POIGNEES
 
@@ -65,8 +65,7 @@ class PartieEntryInput(BaseSchema):
 
 
 class PartieRequest(BaseSchema):
-    names = fields.List(fields.String(validate=validate.Length(
-        1, MAX_NAME, error=ErrorKey("field-invalid"))), required=True, metadata={
+    names = fields.List(NameField(MAX_NAME), required=True, metadata={
         "minItems": MIN_PEOPLE, "maxItems": MAX_PEOPLE,
         "description": "The people at the table, in seat order (3 to 7, each name once)."})
     deals = BoundedInt(MIN_DEALS, MAX_DEALS, load_default=DEFAULT_DEALS, metadata={

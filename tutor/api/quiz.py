@@ -20,6 +20,8 @@ from typing import Any, Final
 from flask import Response
 from marshmallow import Schema, fields
 
+from rules_fr.cards import SUIT_ORDER
+from rules_fr.scoring import TARGETS
 from tutor.api.base import ApiBlueprint, BaseSchema, ViolationSchema, reply
 from tutor.api.deal import QueryInt
 from tutor.fields import (
@@ -42,6 +44,12 @@ blp = ApiBlueprint(
 
 SEEDS: Final = service.SEEDS
 """Seeds run from 0 to 999 999."""
+
+CHOICES: Final = ("yes", "no", "none", "simple", "double", "triple",
+                  *(str(target) for target in TARGETS),
+                  *(str(bonus) for bonus in (400, 200, 0, -200, -400)),
+                  *(suit.value for suit in SUIT_ORDER))
+"""Every value a choice question offers (each question lists its own)."""
 
 
 class SeedInt(QueryInt):
@@ -68,7 +76,15 @@ class QuizQuery(Schema):
 KIND_DESCRIPTION: Final = (
     "The kind of question: `play` (which cards may be played?), `ecart` (is this écart "
     "legal?), `count` (how many points are these cards worth?), `score` (what does the taker "
-    "score?), `trick` (which card wins this trick?), `bid` (may you make this bid?).")
+    "score?), `trick` (which card wins this trick?), `bid` (may you make this bid?), and the "
+    "kinds answered by one of the question's `choices`: `target` (how many points does the "
+    "taker need?), `hand` (must the deal be annulled: a petit sec?), `king` (may the taker "
+    "call this card at five players?), `poignee` (which handful may this hand show?), "
+    "`chelem` (what does the slam add to the score?), `sitout` (does this person play this "
+    "deal, six or seven at the table?), `revoke` (did this player revoke?), `void` (which "
+    "suit would a good taker put aside whole in the écart? the advice engine's), and "
+    "`advice` (which card would a good player play? the advice engine's card, answered as "
+    "`card`).")
 
 
 class QuizQuestionArguments(QuizQuery):
@@ -94,10 +110,27 @@ class QuizResponse(Schema):
                        "hand, chien, ecart (the cards put aside). count and trick: cards "
                        "(a trick in play order). score: players, contract, bouts and points "
                        "of the taker's camp, petit_au_bout, chelem_by, alone. bid: bids (the "
-                       "earlier ones, in speaking order), bid (the one asked about)."})
+                       "earlier ones, in speaking order), bid (the one asked about). target: "
+                       "bouts (those the taker's side won). hand and poignee: hand. king: "
+                       "hand, card (the card the taker would call). chelem: announced, by "
+                       "(the camp that won every trick, or null). sitout: people, deal, "
+                       "person. revoke: earlier (trick, led, card), later (trick, card). "
+                       "advice: contract, seat, taker, hand, trick, trick_number, "
+                       "legal_cards. void: contract, hand, chien."})
+    facts = fields.List(fields.String(), metadata={
+        "description": "chelem and advice: what the reader is told, in sentences of the "
+                       "reader's language."})
+    shown = fields.List(fields.Dict(), metadata={
+        "description": "The choice kinds: the rows of cards to show, each a label in the "
+                       "reader's language and its cards."})
+    choices = fields.List(fields.Dict(), metadata={
+        "description": "The choice kinds: the answers to choose from, each a `value` (to send "
+                       "as `choice`) and a `label` in the reader's language."})
 
 
-@blp.route("/<any(play, ecart, count, score, trick, bid):kind>", methods=["GET"],
+@blp.route("/<any(play, ecart, count, score, trick, bid, target, hand, king, poignee, chelem, "
+           "sitout, revoke, advice, void):kind>",
+           methods=["GET"],
            parameters=[{"in": "path", "name": "kind", "description": KIND_DESCRIPTION,
                         "example": "play"}])
 @blp.arguments(QuizQuery(), location="query")
@@ -135,7 +168,11 @@ class QuizAnswerRequest(BaseSchema):
                                   "example": 3})
     score = BoundedInt(-100_000, 100_000, metadata={
         "description": "score: the taker's score you worked out.", "example": -504})
-    card = CardField(metadata={"description": "trick: the card you say wins the trick."})
+    card = CardField(metadata={"description": "trick: the card you say wins the trick. "
+                                              "advice: the card you would play."})
+    choice = WordField(CHOICES, "target, hand, king, poignee, chelem, sitout, revoke, void: the "
+                       "`value` of the choice you make among the question's `choices`.",
+                       metadata={"example": "41"})
 
 
 class QuizMistakeSchema(Schema):

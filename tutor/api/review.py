@@ -31,8 +31,9 @@ from tutor.api.score import ScoreResponse
 from tutor.errors import Problem
 from tutor.i18n import score_payload
 from tutor.i18n.review import camp_sentence, chien_sentence, excuse_sentence
+from tutor.limits import spend
 from tutor.tables.game import TableState
-from tutor.tables.resources import TABLE_PATH, _auth, _json, _problems
+from tutor.tables.resources import TABLE_PATH, _auth, _json, _problems, private
 from tutor.tables.resources import get_store as _store
 
 __all__ = ["blp"]
@@ -40,6 +41,8 @@ __all__ = ["blp"]
 blp = ApiBlueprint("table-review", __name__, url_prefix="/api/v1/tables",
                    description="A scored deal laid open (hands, tricks, each camp's counted "
                                "pile), and undo at a practice table.")
+
+blp.after_request(private)  # hands and tokens: never cached
 
 _ALL_EVENTS = 1_000_000
 
@@ -251,7 +254,7 @@ def _last_decision(table_id: str, person: int) -> int | None:
 @blp.response(201, UndoResponse, description=(
     "A new table, at the moment before the seat's last decision: its id and the seat's new "
     "token (the old table is kept)."))
-@_problems(401)
+@_problems(401, 429)
 def undo(table_id: str) -> Response:
     """Take back the seat's last decision at a practice table (every other seat a robot)."""
     auth = _auth(table_id)
@@ -259,6 +262,7 @@ def undo(table_id: str) -> Response:
     info = store.info(None, table_id)
     assert info is not None
     meta = info.meta
+    spend(("RATE_LIMIT_CREATE", "address"))  # a fork is a new table
     seat = auth.seat
     if (seat is None or meta.mode == "physical"
             or any(not bot for i, bot in enumerate(meta.bots) if i != seat)):

@@ -234,6 +234,12 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                      value=_value(p["value"])),
     "unknown-choice": lambda p: gettext("“%(value)s” is not one of the accepted values: "
                                         "%(choices)s.", value=p["value"], choices=p["choices"]),
+    "name-length": lambda p: gettext("A name has 1 to %(max)s characters, such as “Chloé”.",
+                                     max=number(p["max"])),
+    "control-character": lambda p: gettext(
+        "A name cannot hold a control character (%(code)s, character %(position)s): write it "
+        "with letters, digits, spaces and punctuation, such as “Chloé”.",
+        code=p["code"], position=number(p["position"])),
     "list-too-long": _list_too_long,
     "list-too-short": _list_too_short,
     # cards and hands

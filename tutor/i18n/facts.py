@@ -31,6 +31,7 @@ from rules_fr.verdicts import Violation
 from tutor.i18n.violations import violation_message
 from tutor.i18n.words import (
     capitalized,
+    card_list,
     card_name,
     contract_name,
     format_list,
@@ -51,6 +52,10 @@ __all__ = [
     "explain_cut",
     "explain_draw",
     "explain_notes",
+    "explain_pairs",
+    "explain_score_sum",
+    "explain_poignee_count",
+    "explain_target",
     "explain_partie",
     "explain_plan",
     "explain_trick",
@@ -116,6 +121,86 @@ def explain_count(cards: Sequence[Card], half_points: int, bouts: int) -> str:
     if bouts:
         sentence += " " + gettext("Oudlers among them: %(bouts)s.", bouts=number(bouts))
     return sentence
+
+
+@speaking
+def explain_pairs(groups: Sequence[Sequence[Card]]) -> str:
+    """The count shown two by two, as rulebooks teach it (:func:`rules_fr.counting.pairs`):
+    each group with what it is worth, then the sum."""
+    worth = [sum(card.points_half for card in group) for group in groups]
+    said = []
+    for group, half in zip(groups, worth, strict=True):
+        if len(group) == 2 and group[0].points_half > group[1].points_half:
+            cards = gettext("%(high)s with %(low)s", high=card_name(group[0]),
+                            low=card_name(group[1]))
+        else:
+            cards = card_list(list(group))
+        said.append(gettext("%(cards)s (%(points)s)", cards=cards, points=points(half)))
+    total = sum(worth)
+    if len(groups) == 1:
+        return gettext("Counted two by two: %(groups)s.", groups=said[0])
+    return gettext("Counted two by two: %(groups)s. In all, %(sum)s = %(total)s.",
+                   groups="; ".join(said), sum=" + ".join(points(h) for h in worth),
+                   total=points(total))
+
+
+_SUMMED: Final = ("contract", "petit-au-bout", "poignee", "chelem")
+"""The derivation lines whose points make the total (``rules_fr.scoring.LineCode``)."""
+
+
+@speaking
+def explain_score_sum(derivation: Sequence[Mapping[str, Any]], won: bool) -> str:
+    """The total line by line, as the rulebook writes it ("66 + 20 + 20 = 106"), from the
+    side that wins the deal (a failed contract is counted for the defence); empty when the
+    total is the contract's line alone."""
+    terms = [int(line["points"]) * (1 if won else -1) for line in derivation
+             if line["code"] in _SUMMED]
+    if len(terms) < 2:
+        return ""
+    said = number(terms[0]) if terms[0] >= 0 else "−" + number(-terms[0])
+    for term in terms[1:]:
+        said += (" + " if term >= 0 else " − ") + number(abs(term))
+    return gettext("Line by line: %(sum)s = %(total)s.", sum=said, total=number(sum(terms)))
+
+
+@speaking
+def explain_target(bouts: int, target: int) -> str:
+    """The taker's target for the bouts his side won, with the core's four targets."""
+    from rules_fr.scoring import TARGETS
+
+    targets = dict(target=number(target), t0=number(TARGETS[0]), t1=number(TARGETS[1]),
+                   t2=number(TARGETS[2]), t3=number(TARGETS[3]))
+    if bouts == 0:
+        return gettext("With no oudler the taker needs %(target)s points. The targets: "
+                       "%(t0)s points with no oudler, %(t1)s with one, %(t2)s with two, "
+                       "%(t3)s with three.", **targets)
+    return ngettext(
+        "With %(num)d oudler the taker needs %(target)s points. The targets: %(t0)s points "
+        "with no oudler, %(t1)s with one, %(t2)s with two, %(t3)s with three.",
+        "With %(num)d oudlers the taker needs %(target)s points. The targets: %(t0)s points "
+        "with no oudler, %(t1)s with one, %(t2)s with two, %(t3)s with three.",
+        bouts, **targets)
+
+
+@speaking
+def explain_poignee_count(players: int, hand: Any, said: str) -> str:
+    """How many trumps the hand holds against the poignée thresholds of the table, then
+    ``said`` (what ``POST /check/hand`` says the hand may show)."""
+    from rules_fr.cards import EXCUSE
+    from rules_fr.poignee import PoigneeLevel, poignee_size
+
+    trumps = len(hand.trumps())
+    sizes = dict(simple=number(poignee_size(players, PoigneeLevel.SIMPLE)),
+                 double=number(poignee_size(players, PoigneeLevel.DOUBLE)),
+                 triple=number(poignee_size(players, PoigneeLevel.TRIPLE)),
+                 players=number(players))
+    held = (ngettext("You hold %(num)d trump and the excuse, which may stand for a trump.",
+                     "You hold %(num)d trumps and the excuse, which may stand for a trump.",
+                     trumps) if EXCUSE in hand else
+            ngettext("You hold %(num)d trump.", "You hold %(num)d trumps.", trumps))
+    table = gettext("With %(players)s players a single handful shows %(simple)s trumps, a double "
+                    "%(double)s, a triple %(triple)s.", **sizes)
+    return " ".join((held, table, said))
 
 
 # --- POST /check/trick -------------------------------------------------------------------------

@@ -212,16 +212,19 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("quiz_question", "Ask a quiz question",
              "A quiz question from a random deal: which cards may be played (play), is this "
              "écart legal (ecart), what are these cards worth (count), what does the taker "
-             "score (score), which card wins this trick (trick), may this bid be made (bid). "
-             "The question and the position only, never the answer: show them, then mark the "
-             "learner's answer with quiz_answer (same kind, players and seed).",
+             "score (score), which card wins this trick (trick), may this bid be made (bid); "
+             "or a choice: the taker's target (target), is the deal annulled (hand), may "
+             "this card be called (king), which poignée (poignee), what the chelem adds "
+             "(chelem), who sits out (sitout), a revoke (revoke), which suit to void (void), "
+             "which card a good player plays (advice). The question and the position only, "
+             "never the answer: mark the learner's with quiz_answer (same kind, players, seed).",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
              "Marks the learner's answer to a quiz_question (same kind, players and seed) and "
              "explains it: right or not, the expected answer, each card got wrong and why. "
              "The answer goes in the member of its kind: cards (play), legal (ecart, bid), "
-             "points (count), score (score), card (trick).",
+             "points (count), score (score), card (trick, advice), choice (the choice kinds).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
@@ -249,7 +252,10 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
 """Every tool, in the order a client lists them."""
 
 _QUIZ_MIRRORS: Final = {"play": "check_play", "ecart": "check_ecart", "count": "count_cards",
-                        "score": "score", "trick": "trick_winner", "bid": "check_bid"}
+                        "score": "score", "trick": "trick_winner", "bid": "check_bid",
+                        "target": "score", "hand": "check_hand", "king": "check_king_call",
+                        "poignee": "check_hand", "chelem": "score", "sitout": "score",
+                        "revoke": "check_play", "void": "advise_ecart", "advice": "advise_play"}
 """The tool that answers each kind of quiz question: its rules are the question's."""
 
 
@@ -531,7 +537,8 @@ def question_text(payload: Mapping[str, Any]) -> str:
     """The text of a quiz question: the question, then the position as JSON (card codes and
     figures, the same in every language) — nothing of its answer, not even the rules it
     rests on (a chatbot reads this text to the learner; ``quiz_answer`` explains)."""
-    shown = {key: payload[key] for key in ("kind", "players", "seed", "position")}
+    shown = {key: payload[key] for key in ("kind", "players", "seed", "position", "choices")
+             if key in payload}
     return f"{payload['question']}\n{json.dumps(shown, ensure_ascii=False)}"
 
 

@@ -66,6 +66,7 @@ from tutor.i18n import (
     violation_payload,
 )
 from tutor.i18n.tables import explain_announcing, explain_jeu_when, seat_label
+from tutor.limits import quota_headers, spend
 from tutor.tables import lifecycle
 from tutor.tables.game import (
     ACTION_TYPES,
@@ -83,6 +84,8 @@ from tutor.tables.schemas import (
     CreateTableRequest,
     CreateTableResponse,
     EventsResponse,
+    RotatedToken,
+    RotateTokenRequest,
     TableProblem,
     TableView,
 )
@@ -97,7 +100,7 @@ from tutor.tables.store import (
 )
 from tutor.tables.views import render_events, render_view
 
-__all__ = ["blp", "document_tokens", "get_store", "init_tables"]
+__all__ = ["blp", "document_tokens", "get_store", "init_tables", "private"]
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +109,18 @@ blp = ApiBlueprint("tables", __name__, url_prefix="/api/v1/tables",
                                "others, refuses illegal actions, scores and keeps the "
                                "scoresheet.")
 
+def private(response: Response) -> Response:
+    """Every answer of the tables' endpoints is for one token's eyes (the tokens themselves at
+    creation, a seat's hand, the referee's view): no cache, shared or private, may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return quota_headers(response)
+
+
+blp.after_request(private)
+
 _CREATE: Final = CreateTableRequest()
 _ACTION: Final = ActionRequest()
+_ROTATE: Final = RotateTokenRequest()
 TABLE_PATH: Final = "/<string(minlength=8,maxlength=32):table_id>"
 
 
@@ -255,6 +268,7 @@ def create_table(body: dict[str, Any]) -> Response:
     """Create a table: 3-5 players (6-7 with sit-outs), names, deals, bot seats; a prepared
     deal (duplicate) or real cards (physical)."""
     meta, options = parse_table(body)
+    spend(("RATE_LIMIT_CREATE", "address"))
     store = get_store()
     table_id, referee, tokens = store.create(meta, options)
     return render_created(store, table_id, meta, referee, tokens)
@@ -606,13 +620,18 @@ def _decide_seat_action(intent: Intent, state: TableState) -> Planned:
                         "by": "referee" if intent.physical else "seat"})]
 
 
-def store_intent(store: Store, table_id: str, seq: int,
-                 intent: Intent) -> tuple[TableState, list[Event]]:
+def store_intent(store: Store, table_id: str, seq: int, intent: Intent,
+                 issued: dict[int, str] | None = None) -> tuple[TableState, list[Event]]:
     """Append what :func:`decide` says under the table's lock, if ``seq`` is still the last
     sequence number (else 409 ``stale-seq`` with the current one; ``table-busy`` when another
-    writer held the table); close the table once its partie is over."""
+    writer held the table); close the table once its partie is over. A handover changes
+    the seat's token in the same transaction (:func:`_handover_tokens`); a new one is put in
+    ``issued``."""
+    issued = {} if issued is None else issued
     try:
-        state, events = store.act(table_id, seq, partial(decide, intent))
+        state, events = store.act(table_id, seq, partial(decide, intent),
+                                  partial(_handover_tokens, store, table_id, intent, issued)
+                                  if intent.kind in _HANDOVERS else None)
     except Conflict as conflict:
         if conflict.last_seq < 0:
             raise Problem(409, "table-busy") from None
@@ -623,13 +642,33 @@ def store_intent(store: Store, table_id: str, seq: int,
     return state, events
 
 
+def _handover_tokens(store: Store, table_id: str, intent: Intent, issued: dict[int, str],
+                     conn: Any, appended: list[Event]) -> None:
+    """The token of a seat handed over goes with it: handed to a robot, the seat's token is
+    withdrawn (the person who left can no longer read its hand); given to a person, a new
+    token is issued — a new invite link for whoever takes the seat, the old one still
+    withdrawn. Nothing changes when the handover changed nothing."""
+    assert intent.person is not None
+    if not any(ev.type == "seat" for ev in appended):
+        return
+    token = store.replace_token(conn, table_id, intent.person, issue=intent.kind == "person")
+    if token is not None:
+        issued[intent.person] = token
+    store.forget_info(table_id)
+
+
 def render_acted(store: Store, table_id: str, auth: TableAuth, state: TableState,
-                 events: list[Event]) -> Response:
-    """201: the events appended, as the token may see them, and the table as it is now."""
+                 events: list[Event], issued: Mapping[int, str] | None = None) -> Response:
+    """201: the events appended, as the token may see them, and the table as it is now
+    (with the seat token a handover to a person issued, for the referee's eyes only)."""
     with store.reading(table_id) as current:
-        return _json({"seq": state.seq, "events": render_events(current, events, auth.seat),
-                      "table": _with_standing(_view(table_id, current, auth.seat),
-                                              state.over)}, 201)
+        body: dict[str, Any] = {
+            "seq": state.seq, "events": render_events(current, events, auth.seat),
+            "table": _with_standing(_view(table_id, current, auth.seat), state.over)}
+    if issued:
+        body["seat_tokens"] = [{"seat": seat, "name": current.meta.names[seat], "token": token}
+                               for seat, token in sorted(issued.items())]
+    return _json(body, 201)
 
 
 @blp.route(TABLE_PATH + "/actions", methods=["POST"])
@@ -645,10 +684,35 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     play) for the seat named; there a first card recorded while the taker is to speak
     implies « Jeu »."""
     auth = _auth(table_id, writing=True)
+    spend(("RATE_LIMIT_ACTIONS", "address"), ("RATE_LIMIT_TABLE_ACTIONS", f"table:{table_id}"))
     store = get_store()
     intent = parse_intent(auth, body, _meta(store, table_id))
-    state, events = store_intent(store, table_id, body["seq"], intent)
-    return render_acted(store, table_id, auth, state, events)
+    issued: dict[int, str] = {}
+    state, events = store_intent(store, table_id, body["seq"], intent, issued)
+    return render_acted(store, table_id, auth, state, events, issued)
+
+
+@blp.route(TABLE_PATH + "/tokens", methods=["POST"])
+@blp.arguments(_ROTATE)
+@blp.response(201, RotatedToken, description="The new token (shown only now); the old one "
+                                             "is refused from now on, by every worker.")
+@_problems(401, 403, 422, 429)
+def rotate_token(body: dict[str, Any], table_id: str) -> Response:
+    """The referee replaces a seat's token (`seat`), or its own (`seat` null): the old one
+    is withdrawn at once — its reads, its stream tickets and, within a keep-alive, its open
+    streams — and the new one is answered, to hand out as a new invite link."""
+    auth = _auth(table_id, writing=True)
+    if not auth.is_referee:
+        raise Problem(403, "referee-only", action="tokens")
+    spend(("RATE_LIMIT_ACTIONS", "address"), ("RATE_LIMIT_TABLE_ACTIONS", f"table:{table_id}"))
+    store = get_store()
+    meta = _meta(store, table_id)
+    seat: int | None = body.get("seat")
+    if seat is not None:
+        _check_seat(seat, meta.people)
+    token = store.rotate(table_id, seat)
+    return _json({"seat": seat, "name": None if seat is None else meta.names[seat],
+                  "token": token}, 201)
 
 
 def _meta(store: Store, table_id: str) -> TableMeta:

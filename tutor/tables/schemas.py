@@ -13,10 +13,10 @@ from rules_fr.contracts import Contract
 from tutor.api.base import BaseSchema, ViolationSchema
 from tutor.api.score import ScoreResponse
 from tutor.errors import ErrorKey, ProblemSchema
-from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField
+from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField, NameField
 
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
-           "DuplicateDeal", "EventsResponse", "TableView"]
+           "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
 
 ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
                          "robot", "person")
@@ -26,12 +26,6 @@ EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed",
                       "irregularity", "ruled", "seat")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
-
-
-class _Name(fields.String):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=validate.Length(1, 40, error=ErrorKey("field-invalid")),
-                         **kwargs)
 
 
 class _Word(fields.String):
@@ -66,7 +60,8 @@ class CreateTableRequest(BaseSchema):
     players = BoundedInt(3, 7, metadata={
         "description": "3 to 5 players, or 6-7 with five playing each deal (the others sit "
                        "out in turn). Optional when `names` is given."})
-    names = fields.List(_Name(), validate=validate.Length(3, 7, error=ErrorKey("field-invalid")))
+    names = fields.List(NameField(40), validate=validate.Length(
+        3, 7, error=ErrorKey("field-invalid")))
     deals = BoundedInt(3, 10, load_default=5, metadata={"description": "Deals in the partie."})
     dealer = BoundedInt(0, 6, load_default=0, metadata={
         "description": "The seat that deals first (the lowest card drawn, `POST "
@@ -352,12 +347,35 @@ class EventSchema(Schema):
                                                     "person again."})
 
 
+class IssuedToken(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "Shown only now."})
+
+
 class ActionResponse(Schema):
     seq = fields.Integer(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={
         "description": "The events the action caused: the action, then the bots' and the "
                        "server's (deals, revokes, scores)."})
     table = fields.Nested(TableView, required=True)
+    seat_tokens = fields.List(fields.Nested(IssuedToken), metadata={
+        "description": "`person` (a seat given back from a robot): the seat's new token, "
+                       "for a new invite link — handing a seat to a robot withdrew its "
+                       "old one."})
+
+
+class RotateTokenRequest(BaseSchema):
+    seat = BoundedInt(0, 6, required=True, allow_none=True, metadata={
+        "description": "The seat whose token to replace (below the table's number of "
+                       "people), or null for the referee's own."})
+
+
+class RotatedToken(Schema):
+    seat = fields.Integer(required=True, allow_none=True)
+    name = fields.String(required=True, allow_none=True)
+    token = fields.String(required=True, metadata={
+        "description": "The new token, shown only now; the old one is withdrawn."})
 
 
 class EventsResponse(Schema):

@@ -62,6 +62,7 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    update,
 )
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
@@ -77,7 +78,8 @@ Decide = Callable[[TableState], Planned]
 to refuse (a :class:`tutor.errors.Problem`), and nothing is written."""
 
 __all__ = [
-    "Conflict", "Decide", "Planned", "Store", "TableAuth", "hash_token", "make_engine",
+    "Conflict", "Decide", "Planned", "Store", "TableAuth", "TokenHashes", "hash_token",
+    "make_engine",
     "new_token", "upgrade",
 ]
 
@@ -256,10 +258,26 @@ class TableAuth:
 
 @dataclass(frozen=True, slots=True)
 class _TableInfo:
+    """A table's fixed facts, cached per process. The token hashes are what they were when
+    the entry was read: a token may be withdrawn since (by another worker too), so checking
+    a token reads them again (:meth:`Store.token_hashes`)."""
+
     meta: TableMeta
     referee_hash: str
     seat_hashes: tuple[str | None, ...]
     options: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenHashes:
+    """The hashes of a table's valid tokens now (``None``: a seat with no valid token, a
+    robot's since the referee handed it over)."""
+
+    referee: str
+    seats: tuple[str | None, ...]
+
+    def of(self, seat: int | None) -> str | None:
+        return self.referee if seat is None else self.seats[seat]
 
 
 def _meta_of(row: Any) -> TableMeta:
@@ -404,18 +422,63 @@ class Store:
                 self._infos.popitem(last=False)
         return found
 
+    def token_hashes(self, table_id: str) -> TokenHashes | None:
+        """The hashes of the table's valid tokens, read now (one query): a token the referee
+        withdrew in any process is refused at once in every other."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_tables.c.referee_hash, _seats.c.seat, _seats.c.token_hash)
+                .select_from(_tables.outerjoin(_seats, _seats.c.table_id == _tables.c.id))
+                .where(_tables.c.id == table_id).order_by(_seats.c.seat)).all()
+        if not rows:
+            return None
+        return TokenHashes(rows[0].referee_hash,
+                           tuple(r.token_hash for r in rows if r.seat is not None))
+
     def authenticate(self, table_id: str, token: str) -> TableAuth | None | bool:
-        """``False``: no such table; ``None``: the token is not one of the table's."""
-        info = self.info(None, table_id)
-        if info is None:
+        """``False``: no such table; ``None``: the token is not one of the table's (or was
+        withdrawn)."""
+        if self.info(None, table_id) is None:
+            return False
+        hashes = self.token_hashes(table_id)
+        if hashes is None:
             return False
         digest = hash_token(token)
-        if hmac.compare_digest(digest, info.referee_hash):
+        if hashes.referee and hmac.compare_digest(digest, hashes.referee):
             return TableAuth(table_id, None)
-        for seat, seat_hash in enumerate(info.seat_hashes):
+        for seat, seat_hash in enumerate(hashes.seats):
             if seat_hash is not None and hmac.compare_digest(digest, seat_hash):
                 return TableAuth(table_id, seat)
         return None
+
+    @staticmethod
+    def replace_token(conn: Connection, table_id: str, seat: int | None, *,
+                      issue: bool = True) -> str | None:
+        """Withdraw the token of ``seat`` (``None``: the referee's) inside the caller's
+        transaction, and issue a new one (returned in clear, its hash stored) unless
+        ``issue`` is false (the seat then has no valid token: a robot plays it)."""
+        token = new_token() if issue or seat is None else None
+        digest = None if token is None else hash_token(token)
+        if seat is None:
+            conn.execute(update(_tables).where(_tables.c.id == table_id)
+                         .values(referee_hash=digest))
+        else:
+            conn.execute(update(_seats).where(_seats.c.table_id == table_id,
+                                              _seats.c.seat == seat).values(token_hash=digest))
+        return token
+
+    def rotate(self, table_id: str, seat: int | None) -> str:
+        """A new token for ``seat`` (``None``: the referee's), the old one withdrawn."""
+        with self._write() as conn:
+            token = self.replace_token(conn, table_id, seat)
+        self.forget_info(table_id)
+        assert token is not None
+        return token
+
+    def forget_info(self, table_id: str) -> None:
+        """Drop this process's cached facts of a table (its token hashes changed)."""
+        with self._lock:
+            self._infos.pop(table_id, None)
 
     # --- states ---------------------------------------------------------------------------
 
@@ -519,16 +582,21 @@ class Store:
                                 .order_by(_events.c.seq).limit(limit)).all()
         return [Event(r.seq, r.type, r.data) for r in rows]
 
-    def act(self, table_id: str, seq: int | None, decide: Decide) -> tuple[TableState, list[Event]]:
+    def act(self, table_id: str, seq: int | None, decide: Decide,
+            also: Callable[[Connection, list[Event]], None] | None = None,
+            ) -> tuple[TableState, list[Event]]:
         """Run ``decide(state) -> list[(type, data)]`` under the table's write lock, append
         what it returns and the automatic events that follow (deals, bots, scores), and
         return the new state and the events appended. ``decide`` raises to refuse (nothing
-        is written); ``seq`` other than the last sequence number raises :class:`Conflict`."""
+        is written); ``seq`` other than the last sequence number raises :class:`Conflict`.
+        ``also(conn, appended)`` runs in the same transaction (a seat's token withdrawn with
+        the handover that withdraws it)."""
         with self.table_lock(table_id):
-            return self._act(table_id, seq, decide)
+            return self._act(table_id, seq, decide, also)
 
-    def _act(self, table_id: str, seq: int | None,
-             decide: Decide) -> tuple[TableState, list[Event]]:
+    def _act(self, table_id: str, seq: int | None, decide: Decide,
+             also: Callable[[Connection, list[Event]], None] | None = None,
+             ) -> tuple[TableState, list[Event]]:
         info = self.info(None, table_id)
         assert info is not None
         state: TableState | None = None
@@ -552,6 +620,8 @@ class Store:
                         appended.append(self._apply(state, kind, data, snaps))
                     appended.extend(self._run_automatic(state, table_id, snaps))
                     self._insert(conn, table_id, appended, snaps)
+                    if also is not None:
+                        also(conn, appended)
                     if appended:
                         self.broker.in_transaction(conn, table_id, state.seq)
                 except BaseException:

@@ -35,6 +35,7 @@ from marshmallow import Schema, fields
 from werkzeug.exceptions import NotFound
 
 from tutor.errors import PROBLEM_JSON, Problem, ProblemSchema
+from tutor.health import OUTAGES
 from tutor.tables import lifecycle, tickets
 from tutor.tables.feed import Feed
 from tutor.tables.presence import WINDOW_SECONDS
@@ -54,7 +55,7 @@ from tutor.tables.resources import (
     get_store,
 )
 from tutor.tables.schemas import MAX_SEQ
-from tutor.tables.store import TableAuth
+from tutor.tables.store import Store, TableAuth
 from tutor.tables.views import needs_state, render_events
 
 __all__ = ["KEEPALIVE_SECONDS", "init_streams"]
@@ -135,10 +136,10 @@ def stream_ticket(table_id: str) -> Response:
     with no header: `new EventSource("/api/v1/tables/<id>/stream?ticket=…")`, for browsers,
     whose EventSource cannot send `Authorization`. Ask for a new one at each (re)opening."""
     auth = _auth(table_id)
-    info = get_store().info(None, table_id)
-    assert info is not None
-    token_hash = info.referee_hash if auth.seat is None else info.seat_hashes[auth.seat]
-    assert token_hash is not None
+    hashes = get_store().token_hashes(table_id)
+    token_hash = None if hashes is None else hashes.of(auth.seat)
+    if token_hash is None:  # withdrawn since it was checked
+        raise Problem(401, "token-invalid")
     ticket, expires = tickets.issue(table_id, auth.seat, token_hash,
                                     current_app.config.get("SECRET_KEY"),
                                     int(current_app.config["STREAM_TICKET_SECONDS"]))
@@ -157,11 +158,11 @@ def _stream_auth(table_id: str) -> TableAuth:
     ticket = request.args.get("ticket")
     if ticket is None or "Authorization" in request.headers:
         return _auth(table_id)
-    info = get_store().info(None, table_id)
-    if info is None:
+    hashes = get_store().token_hashes(table_id)
+    if hashes is None:
         raise NotFound()
     try:
-        seat = tickets.verify(ticket, table_id, info.referee_hash, info.seat_hashes,
+        seat = tickets.verify(ticket, table_id, hashes.referee, hashes.seats,
                               current_app.config.get("SECRET_KEY"))
     except tickets.TicketRefusal as refusal:
         headers = {"WWW-Authenticate": 'Bearer realm="tables", error="invalid_token"'} \
@@ -171,6 +172,17 @@ def _stream_auth(table_id: str) -> TableAuth:
 
 
 # --- the stream -----------------------------------------------------------------------------
+
+
+def _still_valid(store: Store, table_id: str, seat: int | None, held: str | None) -> bool:
+    """Whether the token that opened a stream is still the seat's (checked at each
+    keep-alive, so a withdrawn token's open stream ends within one); a database that cannot
+    be read now ends nothing."""
+    try:
+        hashes = store.token_hashes(table_id)
+    except OUTAGES:
+        return True
+    return hashes is not None and held is not None and hashes.of(seat) == held
 
 
 def _message(item: dict[str, Any]) -> str:
@@ -236,6 +248,9 @@ def stream(table_id: str) -> Response:
     presence = get_presence()
     _seen(auth)
 
+    opened = store.token_hashes(table_id)
+    opened_with = None if opened is None else opened.of(auth.seat)
+
     def generate() -> Iterator[str]:
         nonlocal since
         sent = 0
@@ -269,6 +284,8 @@ def stream(table_id: str) -> Response:
                 if now >= deadline:
                     return
                 if now >= keepalive:
+                    if not _still_valid(store, table_id, auth.seat, opened_with):
+                        return  # withdrawn: the client's reconnection gets its 401
                     yield ": keep-alive\n\n"
                     keepalive = now + KEEPALIVE_SECONDS
                 presence.refresh()  # the seats of this process's streams, now and then

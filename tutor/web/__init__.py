@@ -275,7 +275,7 @@ def course() -> str:
 @bp.get("/course/<int(min=1, max=99):number>")
 def course_step(number: int) -> str:
     """One step of the course, with its live exercise (a quiz of the rules engine)."""
-    from tutor.web.course import STEPS, linked, step
+    from tutor.web.course import PLAN, STEPS, linked, step
 
     found = step(number)
     if found is None:
@@ -284,6 +284,7 @@ def course_step(number: int) -> str:
     return _page("course_step.html", "course", _("Step %(number)s: %(title)s", number=number,
                                                   title=found["title"]),
                  step=found, number=number, count=STEPS,
+                 slugs=[planned.slug for planned in PLAN],
                  linked=lambda text: linked(text, lang))
 
 

@@ -33,6 +33,8 @@ def _events() -> dict[str, str]:
         "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
+        "new_invite": _("The old link of %(name)s no longer opens the table (it went with "
+                        "the seat to the robot): send this new one."),
     }
 
 

@@ -95,6 +95,18 @@ def js_texts() -> dict[str, Any]:
         "quiz_bids_before": _("Bids so far: %(bids)s"),
         "quiz_first_to_speak": _("You speak first."),
         "quiz_bid_asked": _("Your bid: %(bid)s"),
+        "quiz_pairs": _("Counted two by two"),
+        "quiz_advice_hint": _("Press the card you would play: only the cards you may play can "
+                              "be pressed."),
+        "quiz_pair_points": _("%(points)s points"),
+        # the course's progress (course.js)
+        "course_done": _("done"),
+        "course_review": _("to review"),
+        "course_started": _("started"),
+        "course_todo": _("to do"),
+        "course_step_label": _("%(title)s (%(status)s)"),
+        "course_summary": _("%(done)s of %(count)s steps done in this browser."),
+        "course_continue": _("Go on with step %(number)s"),
         "quiz_yes": _("Yes"),
         "quiz_no": _("No"),
         "contracts": {"petite": _("Petite"), "garde": _("Garde"), "garde_sans": _("Garde sans"),

@@ -8,8 +8,11 @@
  * Every <section class="quiz" data-quiz="<kind>"> of a page becomes a quiz (the trainers'
  * quiz sections, the course's exercises). Its state is mirrored on the section for tests and
  * styles: data-state (idle | loading | asking | marking | answered), data-seed, data-result
- * (right | wrong); data-seeds (the course's designed questions) are asked first, in order.
- * Kinds: play (select the cards that may be played), ecart (legal or not?), count (how many
+ * (right | wrong); data-seeds (the course's designed questions) are asked first, in order
+ * (in the course, data-course: again and again, from the lowest Leitner box, see course.js).
+ * Kinds: play (select the cards that may be played), advice (press the card a good player
+ * would play), the choice kinds (a button per choice the question lists), ecart (legal or
+ * not?), count (how many
  * points?), score (what does the taker score?), trick (which card wins?), bid (may this bid
  * be made?). */
 (function () {
@@ -21,7 +24,23 @@
     const sections = Array.from(document.querySelectorAll("section.quiz[data-quiz]"));
     if (!sections.length) return;
     const { el, cardNode, cardName, fill, post, problem, T, API, LANG } = kit;
-    const linked = kit.linkTerms;
+    /* An explanation with its tarot words linked to the glossary, and each rule it cites
+     * ("… Rule: Following suit (play.follow-suit).") as a link on the rule's title to the
+     * rule itself: the id is the link's address, never text for the learner to read. */
+    const RULE_CITED = /: ([^:()]+?) \(([a-z][a-z0-9]*(?:\.[a-z0-9-]+)+)\)/g;
+    const linked = (text) => {
+      const out = [];
+      let last = 0;
+      const source = String(text || "");
+      for (const match of source.matchAll(RULE_CITED)) {
+        out.push(...kit.linkTerms(source.slice(last, match.index + 2)));
+        out.push(el("a", { href: "/rules#" + match[2], className: "rule-cited", "data-rule": match[2], text: match[1] }));
+        last = match.index + match[0].length;
+      }
+      out.push(...kit.linkTerms(source.slice(last)));
+      return out.filter((part) => part !== "");
+    };
+    const course = window.TarotCourse;
 
     function tallies() {
       try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (error) { return {}; }
@@ -71,7 +90,7 @@
         current = data;
         section.dataset.seed = String(data.seed);
         delete section.dataset.result;
-        body.replaceChildren(el("p", { className: "quiz-question", text: data.question }), ...DRAW[kind](data));
+        body.replaceChildren(el("p", { className: "quiz-question", text: data.question }), ...(data.choices ? choose(data) : DRAW[kind](data)));
         section.dataset.state = "asking";
       }
 
@@ -102,6 +121,7 @@
         section.dataset.state = "answered";
         section.dataset.result = data.right ? "right" : "wrong";
         const t = record(kind, data.right);
+        if (course && section.dataset.course) course.record(section.dataset.course, asked.seed, data.right);
         verdict.replaceChildren(...[
           el("p", { className: "verdict-title " + (data.right ? "good" : "bad") }, [
             el("span", { className: "verdict-mark", "aria-hidden": "true", text: data.right ? "✓ " : "✗ " }),
@@ -145,6 +165,22 @@
       /* A typed number as the API reads it; nothing typed (or not a number) is sent as no
        * answer, which the API refuses with its own words. */
       const typed = (input) => (input.value.trim() === "" || !Number.isFinite(Number(input.value)) ? undefined : Number(input.value));
+
+      /* A question answered by one of its choices (target, hand, king, poignee, chelem,
+       * sitout, revoke): its facts, its rows of cards, a button per choice. */
+      const choose = (data) => [
+        data.facts && data.facts.length ? facts(data.facts) : null,
+        ...(data.shown || []).flatMap((row) => [el("h3", { text: row.label }), cardsRow(row.cards, row.label)]),
+        el("div", { className: "bid-row", role: "group", "aria-label": data.question }, data.choices.map((choice) => {
+          const b = el("button", { type: "button", "data-answer": choice.value, text: choice.label });
+          b.addEventListener("click", () => {
+            if (section.dataset.state !== "asking") return;
+            chosen(b);
+            submit("choice", choice.value);
+          });
+          return b;
+        })),
+      ].filter(Boolean);
 
       const DRAW = {
         play(data) {
@@ -192,9 +228,17 @@
         },
         count(data) {
           const [label, input] = numberField("quiz-count-" + section.id, T.quiz_points);
+          // Once marked, the count two by two: each pair of cards with what it is worth.
+          const working = (marked) => [
+            el("h3", { text: T.quiz_pairs }),
+            el("ol", { className: "pairs", "data-role": "quiz-pairs" }, marked.answer.pairs.map((pair) => el("li", {}, [
+              cardsRow(pair.cards, pair.cards.map(cardName).join(", ")),
+              el("span", { className: "pair-points", text: fill(T.quiz_pair_points, { points: pair.points }) }),
+            ]))),
+          ];
           return [
             cardsRow(data.position.cards, T.quiz_cards), el("div", { className: "field" }, [label, input]),
-            checkButton(() => submit("points", typed(input))),
+            checkButton(() => submit("points", typed(input), working)),
           ];
         },
         score(data) {
@@ -233,6 +277,34 @@
           });
           return [el("p", { className: "legend", text: T.quiz_trick_hint }), row];
         },
+        advice(data) {
+          // A moment of a deal: the trick so far and the hand, its legal cards to press.
+          const p = data.position;
+          const hand = el("div", { className: "cards hand", role: "group", "aria-label": T.region_hand });
+          p.hand.forEach((code) => {
+            const legal = p.legal_cards.includes(code);
+            const b = cardNode(code, legal);
+            if (legal) {
+              b.addEventListener("click", () => {
+                if (section.dataset.state !== "asking") return;
+                chosen(b);
+                submit("card", code, (marked) => {
+                  const best = hand.querySelector(`[data-code="${marked.answer.card}"]`);
+                  if (best) best.classList.add("winner");
+                  return [];
+                });
+              });
+            }
+            hand.append(b);
+          });
+          return [
+            facts(data.facts),
+            el("h3", { text: T.region_trick }),
+            p.trick.length ? cardsRow(p.trick, T.region_trick) : el("p", { text: T.quiz_you_lead }),
+            el("h3", { text: T.region_hand }),
+            el("p", { className: "legend", text: T.quiz_advice_hint }), hand,
+          ];
+        },
         bid(data) {
           const p = data.position;
           const bid = (code) => T.bids[code] || code;
@@ -247,9 +319,15 @@
 
       // data-seeds: the designed questions (the course's), asked first and in order; then
       // "New question" draws at random. A lone data-seed is the question to start with.
+      // In the course (data-course), the designed questions come back from the lowest
+      // Leitner box first (course.js), over and over: never a random one.
       const designed = (section.dataset.seeds || section.dataset.seed || "").split(" ").filter(Boolean).map(Number);
       let asked = 0;
-      const nextSeed = () => (asked < designed.length ? designed[asked++] : undefined);
+      const seen = [];
+      const nextSeed = () => {
+        if (course && section.dataset.course && designed.length) return course.next(section.dataset.course, designed, seen);
+        return asked < designed.length ? designed[asked++] : undefined;
+      };
       newButton.addEventListener("click", () => ask(nextSeed()));
       drawTally();
       if (section.dataset.autostart === "true") ask(nextSeed());

@@ -162,7 +162,12 @@
         }
         if (!answer.ok) { refused(answer.data, label); return; }
         pick = null;
-        verdict(label ? [line(true, R.recorded + " — " + label)] : []);
+        // a seat given back from a robot comes with a new token: its new invite link
+        const invites = (answer.data.seat_tokens || []).map((t) => el("p", { className: "new-invite" }, [
+          el("span", { text: fill(R.new_invite, { name: t.name }) + " " }),
+          el("a", { href: K.withFragment("/referee/table/" + tableId, { k: t.token }),
+            id: "new-invite-" + t.seat, text: fill(R.invite_of, { name: t.name }) })]));
+        verdict((label ? [line(true, R.recorded + " — " + label)] : []).concat(invites));
         showScore(answer.data.events);
         view = answer.data.table;
         draw();

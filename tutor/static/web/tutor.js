@@ -498,6 +498,7 @@
   const kit = { post: post, problem: problemNode, el: el, cardNode: cardNode, cardName: cardName, cardOrder: cardOrder, fill: fill, T: T, API: API, LANG: LANG, cards: CARDS, linkTerms: linkTerms };
   window.TarotKit = kit;
   if (window.TarotQuiz) window.TarotQuiz(kit);
+  if (window.TarotCourse) window.TarotCourse.drawIndex(T, fill);
   if (window.TarotPractice) window.TarotPractice(kit);
   if (window.TarotRefereeKit) {
     const refereeKit = Object.assign({ CARDS: CARDS }, kit); // the referee scripts say CARDS
