@@ -117,10 +117,8 @@ def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
              "Whether a card may be played to the current trick (follow suit, trump, "
-             "overtrump, the excuse, the called suit at the five-player first lead): the "
-             "verdict, every legal card, the rule broken, why a surprising legal play is "
-             "allowed (undertrumping, discarding…) and warnings (the excuse at the last trick, "
-             "the petit exposed).",
+             "overtrump, the excuse, the called suit at five): the verdict, every legal card, "
+             "the rule broken, why a surprising play is allowed and warnings.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
@@ -210,14 +208,11 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
                                                     "and title), `told` (with their "
                                                     "stories)."}}),
     ToolSpec("quiz_question", "Ask a quiz question",
-             "A quiz question from a random deal: which cards may be played (play), is this "
-             "écart legal (ecart), what are these cards worth (count), what does the taker "
-             "score (score), which card wins this trick (trick), may this bid be made (bid); "
-             "or a choice: the taker's target (target), is the deal annulled (hand), may "
-             "this card be called (king), which poignée (poignee), what the chelem adds "
-             "(chelem), who sits out (sitout), a revoke (revoke), which suit to void (void), "
-             "which card a good player plays (advice). The question and the position only, "
-             "never the answer: mark the learner's with quiz_answer (same kind, players, seed).",
+             "A quiz question from a random deal, of a `kind`: which cards may be played "
+             "(play), is this écart or bid legal (ecart, bid), what are these cards worth "
+             "(count), what does the taker score (score), which card wins (trick), or a "
+             "choice among the question's `choices` (the other kinds). The question and the "
+             "position only, never the answer: mark the learner's with quiz_answer.",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
@@ -311,8 +306,7 @@ def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CARD_SCHEMA: Final[dict[str, Any]] = {
-    "type": "string", "maxLength": MAX_CARD_TEXT,
-    "description": "A card code such as `KH` (see the instructions)."}
+    "type": "string", "description": "A card code such as `KH` (see the instructions)."}
 """The one card schema of a listed tool (``$defs/card``): the card-code grammar is said once,
 in the server's instructions, not in every array's items."""
 
