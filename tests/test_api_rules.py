@@ -132,3 +132,51 @@ def test_search_by_topic(client: FlaskClient) -> None:
 def test_search_nothing_found_is_an_empty_list(client: FlaskClient) -> None:
     assert _ids(client, q="zzzqqq") == []
     assert _ids(client, q="the") == list(RULES)  # stop words only: no filter
+
+
+def test_pages_cover_the_list_once(client: FlaskClient) -> None:
+    """``limit`` and ``cursor`` walk the same list as one unpaged answer, each rule once;
+    ``total`` counts them all and the last page has no ``next_cursor``."""
+    whole = client.get("/api/v1/rules?q=excuse").get_json()
+    seen: list[str] = []
+    cursor: str | None = None
+    while True:
+        query = {"q": "excuse", "limit": 3, **({"cursor": cursor} if cursor else {})}
+        page = client.get("/api/v1/rules", query_string=query).get_json()
+        assert len(page["rules"]) <= 3 and page["total"] == whole["total"]
+        seen += [r["id"] for r in page["rules"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert seen == [r["id"] for r in whole["rules"]] and whole["next_cursor"] is None
+    past = client.get("/api/v1/rules?limit=2&cursor=999").get_json()
+    assert past["rules"] == [] and past["next_cursor"] is None
+
+
+def test_summaries_and_examples_on_request(client: FlaskClient) -> None:
+    """``view=summary`` gives each rule's id, topic, title, first sentence and the sentence
+    matching the query; ``examples`` says how much of each worked example comes along."""
+    answer = client.get("/api/v1/rules?q=excuse dernier pli&view=summary&lang=en")
+    summaries = answer.get_json()["rules"]
+    assert summaries and all(set(r) == {"id", "topic", "title", "summary", "snippet"}
+                             for r in summaries)
+    assert all(len(r["summary"]) <= 161 for r in summaries)
+    assert len(answer.data) < len(client.get("/api/v1/rules?q=excuse dernier pli").data) / 20
+    brief = client.get("/api/v1/rules/score.targets?examples=brief").get_json()
+    told = client.get("/api/v1/rules/score.targets?examples=told&lang=en").get_json()
+    full = client.get("/api/v1/rules/score.targets").get_json()
+    assert [set(e) for e in brief["examples"]] == [{"id", "title", "url"}] * len(
+        full["examples"])
+    assert told["examples"][0]["story"][0]["text"].startswith("With 4 players")
+    assert "steps" in full["examples"][0]  # the default stays the full answer
+    assert "examples" not in client.get("/api/v1/rules/score.targets?examples=none").get_json()
+
+
+@pytest.mark.parametrize("query, field", [("view=wide", "view"), ("examples=all", "examples"),
+                                          ("limit=0", "limit"), ("limit=101", "limit"),
+                                          ("cursor=-3", "cursor")])
+def test_bad_paging_is_a_422_naming_the_parameter(client: FlaskClient, query: str,
+                                                  field: str) -> None:
+    answer = client.get(f"/api/v1/rules?{query}&lang=en")
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["errors"][0]["pointer"] == f"/query/{field}"

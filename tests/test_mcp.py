@@ -130,16 +130,48 @@ def _wait_listening(port: int, server: subprocess.Popen[bytes]) -> None:
 # --- what every transport must show ---------------------------------------------------------
 
 
+LISTED_BUDGET = 24_000
+"""The characters ``tools/list`` may take (as JSON, spaced as ``json.dumps`` writes it): about
+6,000 tokens of a chatbot's context, every tool included."""
+HTTP_WORDING = re.compile(r"\b(?:GET|POST|PUT|DELETE) /|\b[2-5]\d\d\b(?! ?(?:points|cards))|"
+                          r"\?lang=|\bHTTP\b")
+
+
+def _descriptions(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        return [text for key, value in node.items() for text in (
+            [value] if key == "description" and isinstance(value, str)
+            else _descriptions(value))]
+    if isinstance(node, list):
+        return [text for value in node for text in _descriptions(value)]
+    return []
+
+
 async def _lists_tools_with_schemas(session: ClientSession) -> None:
-    listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+    result = await session.list_tools()
+    listed = {tool.name: tool for tool in result.tools}
     assert set(listed) == {spec.name for spec in TOOLS}
+    size = len(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True),
+                          ensure_ascii=False))
+    assert size <= LISTED_BUDGET, size
     for tool in listed.values():
         schema = tool.input_schema
         assert tool.description and schema["type"] == "object", tool.name
-        assert schema["examples"], tool.name
-        assert schema["properties"]["lang"]["enum"] == ["fr", "en"], tool.name
+        assert not HTTP_WORDING.search(tool.description), (tool.name, tool.description)
+        assert "lang" not in schema["properties"], tool.name  # said once, in the instructions
+        text = json.dumps(schema, ensure_ascii=False)
+        # the card grammar is said once: each card is the tool's one card schema
+        assert "canonical code" not in text and "roi de cœur" not in text, tool.name
+        assert ("$ref" in text) == ("$defs" in schema), tool.name
+        for description in _descriptions(schema):
+            assert not HTTP_WORDING.search(description), (tool.name, description)
         for name, prop in schema["properties"].items():
-            assert prop.get("description"), (tool.name, name)
+            # described, or a shared kind the instructions describe: a card, players, a
+            # seat, a contract, a bid, a camp, a poignée
+            assert prop.get("description") or prop.get("$ref") or "enum" in prop or (
+                prop.get("type") == "integer" and "maximum" in prop), (tool.name, name)
+    instructions = session.initialize_result.instructions or ""
+    assert "`KH`" in instructions and "`lang`" in instructions
 
 
 def _endpoint_answers() -> dict[str, Any]:
@@ -151,13 +183,14 @@ def _endpoint_answers() -> dict[str, Any]:
         if spec.method == "POST":
             response = client.post(f"/api/v1{spec.path}?lang=en", json=example)
         elif spec.name == "read_rule":
-            response = client.get(f"/api/v1/rules/{example['rule_id']}?lang=en")
+            response = client.get(f"/api/v1/rules/{example['rule_id']}?lang=en&examples=brief")
         elif spec.name == "quiz_question":
             query = {k: v for k, v in example.items() if k != "kind"}
             response = client.get(f"/api/v1/quiz/{example['kind']}",
                                   query_string={**query, "lang": "en"})
-        else:
-            response = client.get("/api/v1/rules", query_string={**example, "lang": "en"})
+        else:  # search_rules: a page of summaries
+            response = client.get("/api/v1/rules", query_string={
+                **example, "lang": "en", "view": "summary", "limit": 5, "examples": "none"})
         assert response.status_code == 200, (spec.name, response.get_json())
         answers[spec.name] = response.get_json()
     return answers
@@ -172,9 +205,43 @@ def _calls_each_tool(answers: dict[str, Any]) -> Scenario:
             assert result.structured_content == answers[spec.name], spec.name
             text = result.content[0].text
             assert text.strip(), spec.name
-            if spec.schema is not None and spec.name != "quiz_question":  # no answer hinted
+            if spec.name not in ("quiz_question", "search_rules", "read_rule"):  # no answer hinted
                 assert "Rules: " in text and re.search(r"\b[a-z-]+\.[a-z0-9-]+\b", text)
     return scenario
+
+
+ANSWER_BUDGET = 16_000
+"""The characters one answer may take (its text and its structured content, as JSON)."""
+
+
+def _answer_size(result: Any) -> int:
+    return sum(len(c.text) for c in result.content) + len(json.dumps(
+        result.structured_content, ensure_ascii=False))
+
+
+async def _answers_fit_a_context(session: ClientSession) -> None:
+    """Rule search and reading answer in a few thousand characters, whatever is asked: a
+    page of summaries (5 by default), the examples only on request, every rule readable."""
+    from rules_fr.catalog import RULES, TOPICS
+
+    for arguments in [{}, {"q": "how many points do I need with two oudlers"},
+                      {"q": "excuse", "examples": "brief"}, {"limit": 10, "examples": "brief"},
+                      *({"topic": topic} for topic in TOPICS)]:
+        result = await session.call_tool("search_rules", {**arguments, "lang": "en"})
+        assert not result.is_error, (arguments, result.content)
+        assert _answer_size(result) <= ANSWER_BUDGET, (arguments, _answer_size(result))
+        assert len(result.structured_content["rules"]) <= arguments.get("limit", 5)
+    first = await session.call_tool("search_rules", {"limit": 5})
+    second = await session.call_tool("search_rules", {
+        "limit": 5, "cursor": first.structured_content["next_cursor"]})
+    assert [r["id"] for r in first.structured_content["rules"] + second.structured_content[
+        "rules"]] == list(RULES)[:10]
+    for rule_id in RULES:
+        for examples in ("brief", "told"):
+            result = await session.call_tool("read_rule", {"rule_id": rule_id,
+                                                           "examples": examples})
+            assert not result.is_error and _answer_size(result) <= ANSWER_BUDGET, (
+                rule_id, examples, _answer_size(result))
 
 
 async def _illegal_play_in_both_languages(session: ClientSession) -> None:
@@ -377,6 +444,8 @@ def _whole_session(*, resources: bool) -> Scenario:
     async def scenario(session: ClientSession) -> None:
         await _lists_tools_with_schemas(session)
         await _calls_each_tool(answers)(session)
+        if resources:
+            await _answers_fit_a_context(session)
         await _illegal_play_in_both_languages(session)
         await _bad_arguments_are_tool_errors(session)
         await _quiz(session)

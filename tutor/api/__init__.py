@@ -32,6 +32,7 @@ def register_api(app: Flask) -> TutorApi:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     api.document(tables.document_tokens)
+    api.document(rules.document_summaries)
     app.add_url_rule("/api/v1/docs", "api_docs", meta.docs)
     app.add_url_rule("/api/v1/docs/assets/<path:filename>", "api_docs_assets", meta.docs_asset)
     return api

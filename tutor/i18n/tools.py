@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tutor.i18n.words import gettext, ngettext, speaking
 
-__all__ = ["found_rules", "rules_cited"]
+__all__ = ["found_rules", "next_page", "rules_cited"]
 
 
 @speaking
@@ -20,3 +20,9 @@ def found_rules(count: int) -> str:
 def rules_cited(rules: str) -> str:
     """The rules an answer rests on, ids and titles already listed."""
     return gettext("Rules: %(rules)s.", rules=rules)
+
+
+@speaking
+def next_page(cursor: str) -> str:
+    """That a search has more rules than it showed, and how to see them."""
+    return gettext("More rules: ask again with cursor “%(cursor)s”.", cursor=cursor)

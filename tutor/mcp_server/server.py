@@ -29,22 +29,38 @@ from pydantic import ConfigDict
 from rules_fr.catalog import RULES
 from tutor.i18n import rule_title
 from tutor.i18n.language import primary_language, supported_languages
-from tutor.mcp_server.tools import TOOLS, ToolError, ToolSpec, call_tool, input_schema
+from tutor.mcp_server.tools import (
+    TOOLS,
+    ToolError,
+    ToolSpec,
+    call_tool,
+    input_schema,
+    listed_schema,
+)
 from tutor.services import UnknownRule
 from tutor.services import rules as rules_service
 
 __all__ = ["INSTRUCTIONS", "build_server"]
 
 INSTRUCTIONS: Final = """\
-French tarot rules (FFT), as a referee and a tutor. Every tool answers in French (`lang: "fr"`,
-the default) or English (`lang: "en"`), with structured content (the JSON of the service's
-HTTP API) and a text that names the cards and cites the rules by id.
-Cards are codes: rank then suit, suits S (spades) H (hearts) D (diamonds) C (clubs), ranks
-1-10, J (jack/valet), C (knight/cavalier), Q (queen/dame), K (king/roi): `KH`, `CS`, `10D`;
-trumps `T1` (the petit) to `T21`; the excuse `EX`. Seats are numbers from 0. Points are
+French tarot rules (FFT), as a referee and a tutor. Every tool answers in French or English,
+with structured content and a text that names the cards and cites the rules by id. Every
+tool also takes `lang` (`fr` or `en`) for that answer only; without it, the session's
+language (set with `set_language`, else the server's default) is used.
+Cards are codes (the `card` schema of every tool): rank then suit, suits S (spades/pique)
+H (hearts/cœur) D (diamonds/carreau) C (clubs/trèfle), ranks 1-10, J (jack/valet),
+C (knight/cavalier, also N), Q (queen/dame), K (king/roi): `KH`, `CS`, `10D`, `1C`; trumps
+`T1` (the petit) to `T21`; the excuse `EX`. Any case and suit symbols ♠♥♦♣ are accepted, and
+names in French or English ("roi de cœur", "king of hearts", "trump 7"); answers always use
+codes. Seats are numbers from 0 to players − 1, in playing order. Players: 3, 4 or 5.
+Contracts, lowest first: `petite` (alias `prise`), `garde`, `garde_sans` (without the chien),
+`garde_contre` (against the chien); a bid is `passe` or a contract. Camps: `taker` (with his
+partner at five) or `defense`. Poignées: `simple`, `double`, `triple` (bonus 20, 30, 40). Points are
 multiples of 0.5 (the 78 cards make 91). An illegal move is an answer (`legal: false`, the
 rule broken), not an error; a tool error means the arguments are wrong, and says which and
-what is expected. Read a cited rule with `read_rule` (or the resource `rule://<id>`).
+what is expected (a member no schema lists and a card given twice in a list are refused;
+leave an optional argument out rather than send null). Read a cited rule with `read_rule`
+(or the resource `rule://<id>`).
 """
 
 
@@ -56,6 +72,11 @@ class _Arguments(ArgModelBase):
 
     def model_dump_one_level(self) -> dict[str, Any]:
         return {"arguments": dict(self.model_extra or {})}
+
+
+_READ_ONLY: Final = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+"""Every tool reads and computes: nothing is stored, nothing outside is reached (so a call
+may be repeated at will)."""
 
 
 def _tool(app: Flask, spec: ToolSpec, document: dict[str, Any]) -> Tool:
@@ -71,10 +92,9 @@ def _tool(app: Flask, spec: ToolSpec, document: dict[str, Any]) -> Tool:
                               structured_content=payload)
 
     return Tool(fn=run, name=spec.name, title=spec.title, description=spec.description,
-                parameters=schema, fn_metadata=FuncMetadata(arg_model=_Arguments),
+                parameters=listed_schema(schema), fn_metadata=FuncMetadata(arg_model=_Arguments),
                 is_async=False, context_kwarg=None,
-                annotations=ToolAnnotations(title=spec.title, read_only_hint=True,
-                                            idempotent_hint=True, open_world_hint=False))
+                annotations=_READ_ONLY)
 
 
 def _check_language(lang: str) -> None:

@@ -18,6 +18,7 @@ shows the expected form with an example; it never crashes the server.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -34,13 +35,24 @@ from tutor.api import check_facts as facts_api
 from tutor.api import count as count_api
 from tutor.api import examples
 from tutor.api import quiz as quiz_api
+from tutor.api import rules as rules_api
 from tutor.api import score as score_api
 from tutor.api.check_facts import TRICK_EXAMPLE
 from tutor.api.count import EXAMPLE as COUNT_EXAMPLE
 from tutor.errors import FieldProblem, Unprocessable, field_problems
+from tutor.fields import (
+    CARD_DESCRIPTION,
+    MAX_CARD_TEXT,
+    BidField,
+    CampField,
+    ContractField,
+    PlayersField,
+    PoigneeLevelField,
+    seat_field,
+)
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import primary_language, supported_languages
-from tutor.i18n.tools import found_rules, rules_cited
+from tutor.i18n.tools import found_rules, next_page, rules_cited
 from tutor.services import UnknownRule
 from tutor.services import advice as advice_service
 from tutor.services import check as check_service
@@ -49,7 +61,8 @@ from tutor.services import quiz as quiz_service
 from tutor.services import rules as rules_service
 from tutor.services import score as score_service
 
-__all__ = ["TOOLS", "ToolError", "ToolSpec", "call_tool", "input_schema", "question_text"]
+__all__ = ["CARD_SCHEMA", "TOOLS", "ToolError", "ToolSpec", "call_tool", "input_schema",
+           "listed_schema", "no_http", "question_text"]
 
 
 class ToolError(Exception):
@@ -79,21 +92,19 @@ class ToolSpec:
 
 
 LANG_PROPERTY: Final[dict[str, Any]] = {
-    "type": "string",
     "enum": ["fr", "en"],
-    "default": "fr",
-    "description": "The language of the answer's sentences: `fr` (French, the default) or "
-                   "`en` (English). Card codes, rule ids and numbers are the same in both.",
-    "examples": ["en"],
+    "description": "The answer's language (by default the session's).",
 }
 
 
 def _search(arguments: dict[str, Any]) -> dict[str, Any]:
-    return rules_service.list_rules(arguments.get("q"), arguments.get("topic"))
+    return rules_service.list_rules(arguments["q"], arguments["topic"],
+                                    limit=arguments["limit"], cursor=arguments["cursor"],
+                                    view="summary", examples=arguments["examples"])
 
 
 def _read(arguments: dict[str, Any]) -> dict[str, Any]:
-    return rules_service.read_rule(arguments["rule_id"])
+    return rules_service.read_rule(arguments["rule_id"], arguments["examples"])
 
 
 def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -106,12 +117,8 @@ def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
              "Whether a card may be played to the current trick (follow suit, trump, "
-             "overtrump, the excuse at any time, the called suit at the five-player first "
-             "lead): the verdict, every legal card, the rule broken, why a surprising legal "
-             "play is allowed (undertrumping, discarding, the excuse and its exchange, the "
-             "petit under a higher trump, the called suit) and warnings (the excuse at the last "
-             "trick, the petit exposed). An illegal card is an answer (legal: false), not an "
-             "error.",
+             "overtrump, the excuse, the called suit at five): the verdict, every legal card, "
+             "the rule broken, why a surprising play is allowed and warnings.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
@@ -153,9 +160,8 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              COUNT_EXAMPLE, ("cards.points", "cards.bouts", "counting.total")),
     ToolSpec("score", "Score a deal from its figures",
              "The score of a deal from the taker's points and bouts, the contract, petit au "
-             "bout, poignées and chelem, step by step (derivation) and per seat, with why a "
-             "surprising line is by the rules (a poignée's bonus to the winning side, a "
-             "failed announced chelem). Totals no deal can produce are refused.",
+             "bout, poignées and chelem, line by line and per seat, with why a surprising "
+             "line is by the rules (a poignée's bonus to the winning side).",
              "/score", "POST", score_service.score_figures, score_api.ScoreRequest(),
              examples.SCORE, ("score.targets", "score.base", "score.multipliers",
                               "score.total")),
@@ -170,49 +176,50 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/check/trick", "POST", check_service.trick, facts_api.TrickRequest(),
              TRICK_EXAMPLE, ("trick.winner", "play.excuse-anytime")),
     ToolSpec("search_rules", "Search the rules",
-             "The rules of French tarot (FFT) that answer a question, in French or English, "
-             "accents and case ignored, best first; or every rule of a topic. Each rule "
-             "comes with its id, title, text, sources and worked examples.",
-             "/rules", "GET", _search, None, {"q": "excuse dernier pli", "lang": "en"},
+             "The rules that answer a question in French or English (`can I discard a king`), "
+             "best first, or a topic's rules: each rule's id, title, first sentence and the "
+             "sentence matching best, 5 a page by default. Read one in full with read_rule.",
+             "/rules", "GET", _search, rules_api.RuleSearchArguments(),
+             {"q": "excuse dernier pli", "lang": "en"},
              arguments={
                  "q": {"type": "string", "maxLength": 200,
-                       "description": "Words to search for, French or English "
-                                      "(`overtrump`, `écart roi`).",
-                       "examples": ["excuse last trick"]},
+                       "description": "A question or words, French or English."},
                  "topic": {"type": "string", "enum": list(TOPICS),
-                           "description": "Only the rules of this topic of the rulebook.",
-                           "examples": ["play"]}}),
-    ToolSpec("read_rule", "Read one rule with its worked examples",
-             "One rule by id (as cited by every verdict, e.g. `play.overtrump`): its title, "
-             "text, sources, how the sources were reconciled, and the worked examples that "
-             "illustrate it. An unknown id lists the closest ids.",
-             "/rules/{rule_id}", "GET", _read, None,
+                           "description": "Only the rules of this topic of the rulebook."},
+                 "limit": {"type": "integer", "minimum": 1, "maximum": 10, "default": 5,
+                           "description": "At most this many rules."},
+                 "cursor": {"type": "string", "maxLength": 6,
+                            "description": "The previous answer's `next_cursor`."},
+                 "examples": {"type": "string", "enum": ["none", "brief"],
+                              "default": "none",
+                              "description": "Worked examples of each rule: `none`, `brief` "
+                                             "(id and title)."}}),
+    ToolSpec("read_rule", "Read one rule",
+             "One rule by id (as every verdict cites it): its title, text, sources, how they "
+             "were reconciled, and its worked examples by id and title (`told`: with their "
+             "stories). An unknown id lists the closest ids.",
+             "/rules/{rule_id}", "GET", _read, rules_api.RuleReadArguments(),
              {"rule_id": "play.overtrump", "lang": "en"},
              arguments={"rule_id": {"type": "string", "maxLength": 80,
-                                    "description": "A rule id: dotted kebab-case words.",
-                                    "examples": ["play.overtrump"]}}),
+                                    "description": "A rule id: dotted kebab-case words."},
+                        "examples": {"type": "string", "enum": ["none", "brief", "told"],
+                                     "default": "brief",
+                                     "description": "Worked examples: `none`, `brief` (id "
+                                                    "and title), `told` (with their "
+                                                    "stories)."}}),
     ToolSpec("quiz_question", "Ask a quiz question",
-             "A quiz question drawn from a random deal of the rules engine: which cards may "
-             "be played (play), is this écart legal (ecart), how many points are these cards "
-             "worth (count), what does the taker score (score), which card wins this trick "
-             "(trick), may this bid be made (bid), and questions answered by one of their "
-             "choices: the taker's target (target), must the deal be annulled (hand), may the "
-             "taker call this card (king), which handful may this hand show (poignee), what "
-             "does the slam add (chelem), does this person play this deal (sitout), did this "
-             "player revoke (revoke), which suit would a good taker void in the écart "
-             "(void), and which card would a good player play (advice). It "
-             "holds the question and the position "
-             "only, never the answer: show them to the learner, then mark the learner's answer "
-             "with quiz_answer (the same kind, players and seed), which gives the expected "
-             "answer and why. The same kind, players and seed give the same question.",
+             "A quiz question from a random deal, of a `kind`: which cards may be played "
+             "(play), is this écart or bid legal (ecart, bid), what are these cards worth "
+             "(count), what does the taker score (score), which card wins (trick), or a "
+             "choice among the question's `choices` (the other kinds). The question and the "
+             "position only, never the answer: mark the learner's with quiz_answer.",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
-             "Marks the learner's answer to the question quiz_question drew (the same kind, "
-             "players and seed) and explains it: right or not, the expected answer, for a "
-             "play question each card the learner got wrong with why. The answer goes in the "
-             "member of its kind: cards (play), legal (ecart, bid), points (count), score "
-             "(score), card (trick, advice), choice (the choice kinds: a choice's value).",
+             "Marks the learner's answer to a quiz_question (same kind, players and seed) and "
+             "explains it: right or not, the expected answer, each card got wrong and why. "
+             "The answer goes in the member of its kind: cards (play), legal (ecart, bid), "
+             "points (count), score (score), card (trick, advice), choice (the choice kinds).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
@@ -274,11 +281,12 @@ def _inline(node: Any, components: Mapping[str, Any]) -> Any:
 
 
 def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
-    """The tool's JSON Schema: the request body's schema of its operation in the OpenAPI
-    document (descriptions and examples included), plus ``lang``."""
+    """The tool's JSON Schema in full: the request body's schema of its operation in the
+    OpenAPI document (descriptions and examples included), plus ``lang`` (what a tool error
+    reads to say what an argument should be; :func:`listed_schema` is what a client lists)."""
     path_item = document["paths"]["/api/v1" + spec.path]
     operation = path_item[spec.method.lower()]
-    if spec.schema is None:
+    if spec.arguments:
         schema: dict[str, Any] = {"type": "object", "properties": copy.deepcopy(
             dict(spec.arguments))}
         if spec.name == "read_rule":
@@ -291,12 +299,142 @@ def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
         else:
             body = operation["requestBody"]["content"]["application/json"]["schema"]
             schema = _inline(body, document["components"]["schemas"])
-        if operation.get("description"):
-            schema.setdefault("description", operation["description"].strip())
     schema["properties"]["lang"] = dict(LANG_PROPERTY)
     schema["additionalProperties"] = False
     schema["examples"] = [dict(spec.example)]
     return schema
+
+
+CARD_SCHEMA: Final[dict[str, Any]] = {
+    "type": "string", "description": "A card code such as `KH` (see the instructions)."}
+"""The one card schema of a listed tool (``$defs/card``): the card-code grammar is said once,
+in the server's instructions, not in every array's items."""
+
+_CARD_REF: Final = "#/$defs/card"
+_LISTED_EXAMPLE: Final = 150
+"""A tool's example is listed when it is this short (a whole played deal's is not: the tool's
+description says its shape)."""
+
+
+def _is_card(node: Mapping[str, Any]) -> bool:
+    kind = node.get("type")
+    return (kind in ("string", ["string", "null"]) and node.get("maxLength") == MAX_CARD_TEXT
+            and node.get("minLength") == 1 and "enum" not in node)
+
+
+_HTTP_ASIDE: Final = re.compile(
+    r"\s*\((?:[^()]*\b[1-5]\d\d\b|[^()]*\b(?:GET|POST|PUT|DELETE) /)[^()]*\)")
+
+
+def no_http(text: str) -> str:
+    """``text`` without its asides about HTTP (a status, a method and path): a tool is no
+    endpoint.
+
+    >>> no_http("The card must be one of them (422 otherwise).")
+    'The card must be one of them.'
+    >>> no_http("The seed (as `GET /quiz/{kind}` named it).")
+    'The seed.'
+    """
+    return _HTTP_ASIDE.sub("", text)
+
+
+_SENTENCE_END: Final = re.compile(r"(?<=\.)\s+(?=[A-Z])")
+
+
+def _first_sentence(text: str) -> str:
+    """A listed argument's description: its first sentence (a tool error, which names the
+    argument at fault, gives the whole).
+
+    >>> _first_sentence("The card called. When given, the first lead may not be in its suit.")
+    'The card called.'
+    """
+    return _SENTENCE_END.split(text, 1)[0]
+
+
+@functools.cache
+def _said_once() -> frozenset[str]:
+    """The descriptions of the shared fields (cards, players, seats, contracts, bids, camps,
+    poignées), which the server's instructions say once: a listed schema leaves them out."""
+    shared = (PlayersField(), seat_field(), ContractField(), BidField(), CampField(),
+              PoigneeLevelField())
+    return frozenset({CARD_DESCRIPTION, quiz_api.KIND_DESCRIPTION,
+                      *(f.metadata["description"] for f in shared)})
+
+
+def _lean(node: Any) -> Any:
+    """A listed schema's node: a card as ``$ref`` to the one card schema (its own description
+    kept when it says more than "a card"); the shared fields' descriptions left out (the
+    server's instructions say them); no per-property examples (the tool's example shows them
+    all), no ``default: null``, no ``additionalProperties: false`` nor ``uniqueItems: true``
+    (the instructions say once that an unknown member and a card given twice are refused); a
+    lone ``allOf`` (how OpenAPI 3.0 describes a nested object)
+    unwrapped."""
+    if isinstance(node, list):
+        return [_lean(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if _is_card(node):
+        ref: dict[str, Any] = {"$ref": _CARD_REF}
+        if node["type"] != "string":
+            ref = {"anyOf": [ref, {"type": "null"}]}
+        if node.get("description") not in (None, *_said_once()):
+            ref["description"] = node["description"]
+        return ref
+    if isinstance(node.get("description"), str):
+        node = {**node, "description": _first_sentence(no_http(node["description"]))}
+    if isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
+        node = {**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}
+    return {key: _lean(value) for key, value in node.items()
+            if not (key == "examples" and isinstance(value, list))
+            and not (key == "additionalProperties" and value is False)
+            and not (key == "uniqueItems" and value is True)
+            and not (key == "default" and value is None)
+            and not (key == "description" and value in _said_once())}
+
+
+def _optional(node: dict[str, Any]) -> dict[str, Any]:
+    """An optional argument as a client lists it: left out rather than null (the instructions
+    say so), so no ``null`` in its type, enum or ``anyOf``."""
+    out = dict(node)
+    kind = out.get("type")
+    if isinstance(kind, list) and "null" in kind:
+        rest = [k for k in kind if k != "null"]
+        out["type"] = rest[0] if len(rest) == 1 else rest
+    if isinstance(out.get("enum"), list):
+        out["enum"] = [v for v in out["enum"] if v is not None]
+    any_of = out.get("anyOf")
+    if isinstance(any_of, list) and {"type": "null"} in any_of and len(any_of) == 2:
+        del out["anyOf"]
+        out = {**next(a for a in any_of if a != {"type": "null"}), **out}
+    return out
+
+
+def _optional_not_null(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_optional_not_null(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _optional_not_null(value) for key, value in node.items()}
+    if isinstance(out.get("properties"), dict):
+        required = set(out.get("required", ()))
+        out["properties"] = {name: prop if name in required else _optional(prop)
+                             for name, prop in out["properties"].items()}
+    return out
+
+
+def listed_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The input schema a client lists (``tools/list``): :func:`input_schema` made lean
+    (:func:`_lean`; an optional argument never null; ``lang``, which every tool takes, said
+    once in the server's instructions), with ``$defs/card`` when a card is among its
+    arguments."""
+    lean: dict[str, Any] = _optional_not_null(_lean(schema))
+    lean["properties"].pop("lang", None)  # every tool takes it: the instructions say so once
+    example = schema["examples"][0]
+    if len(json.dumps(example)) <= _LISTED_EXAMPLE:
+        lean["examples"] = [copy.deepcopy(example)]
+    if _CARD_REF in json.dumps(lean):
+        lean["$defs"] = {"card": dict(CARD_SCHEMA)}
+    return lean
 
 
 def _parameters_schema(parameters: list[Mapping[str, Any]],
@@ -401,14 +539,19 @@ def question_text(payload: Mapping[str, Any]) -> str:
 def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
     """The text of an answer: its explanation (naming the cards), then the rules it rests on
     — those its verdicts cite, else those the tool applies — by id and title."""
-    if spec.schema is None:  # the rule tools: each rule by id, title and text
-        rules = payload.get("rules", [payload])
-        shown = [f"{r['id']} — {r['title']}: {r['text']} ({r['source']})" for r in rules[:10]]
-        if "rules" not in payload:
-            shown += [f"  · {e['title']} ({e['url']})" for e in payload["examples"]]
-        more = len(rules) - len(shown) if "rules" in payload else 0
-        head = found_rules(len(rules)) if "rules" in payload else ""
-        return "\n".join([head, *shown, *(["…"] if more > 0 else [])]).strip()
+    if spec.name == "search_rules":  # each rule by id, title and summary
+        rules = payload["rules"]
+        shown = [f"{r['id']} — {r['title']}: {r['summary']}"
+                 + (f" … {r['snippet']}" if r["snippet"] else "") for r in rules]
+        more = [next_page(payload["next_cursor"])] if payload["next_cursor"] else []
+        return "\n".join([found_rules(payload["total"]), *shown, *more]).strip()
+    if spec.name == "read_rule":
+        shown = [f"{payload['id']} — {payload['title']}: {payload['text']} "
+                 f"({payload['source']})"]
+        if payload.get("note"):
+            shown.append(payload["note"])
+        shown += [f"  · {e['id']}: {e['title']}" for e in payload.get("examples", [])]
+        return "\n".join(shown)
     if spec.name == "quiz_question":
         return question_text(payload)
     cited = list(dict.fromkeys(_cited_rules(payload))) or list(spec.rules) or list(
@@ -447,27 +590,5 @@ def call_tool(app: Flask, spec: ToolSpec, schema: Mapping[str, Any],
 
 
 def _parse(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
-    if spec.schema is not None:
-        return spec.schema.load(arguments)  # type: ignore[no-any-return]
-    from tutor.errors import ErrorKey
-
-    errors: dict[str, list[Any]] = {}
-    for name in arguments.keys() - spec.arguments.keys():
-        errors[name] = [ErrorKey("unknown-field", field=name)]
-    for name, value in arguments.items():
-        if name in spec.arguments and value is not None and not isinstance(value, str):
-            errors[name] = [ErrorKey("field-invalid")]
-    topic = arguments.get("topic")
-    if topic is not None and "topic" not in errors and topic not in TOPICS:
-        errors["topic"] = [ErrorKey("unknown-choice", value=str(topic)[:40],
-                                    choices=", ".join(TOPICS))]
-    if spec.name == "read_rule" and not arguments.get("rule_id") and "rule_id" not in errors:
-        errors["rule_id"] = [ErrorKey("field-required")]
-    for name in ("q", "rule_id"):
-        value = arguments.get(name)
-        if isinstance(value, str) and len(value) > spec.arguments.get(name, {}).get(
-                "maxLength", 10**6):
-            errors[name] = [ErrorKey("field-invalid")]
-    if errors:
-        raise ValidationError(errors)
-    return arguments
+    assert spec.schema is not None, spec.name
+    return spec.schema.load(arguments)  # type: ignore[no-any-return]

@@ -13,6 +13,7 @@ none does, the rules matching some words are given.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -29,8 +30,9 @@ from tutor.i18n.language import supported_languages
 from tutor.i18n.rules import source_titles
 from tutor.services.stories import stories
 
-__all__ = ["UnknownRule", "closest_rule_ids", "example_payload", "list_rules", "normalize",
-           "query_words", "read_rule", "search_rule_ids"]
+__all__ = ["EXAMPLE_LEVELS", "TOLD_BUDGET", "VIEWS", "UnknownRule", "closest_rule_ids",
+           "example_payload", "list_rules", "normalize", "query_words", "read_rule",
+           "search_rule_ids"]
 
 _WEIGHTS: Final = {"id": 6.0, "title": 4.0, "topic": 2.0, "text": 1.0, "note": 0.5}
 _PREFIX_SHARE: Final = 0.7
@@ -182,25 +184,133 @@ def example_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
             "story": stories(entry)}
 
 
-def _rule_answer(rule: Rule) -> dict[str, Any]:
-    return {**rule_payload(rule),
-            "examples": [example_payload(e) for e in examples_for_rule(rule.id)]}
+EXAMPLE_LEVELS: Final = ("full", "told", "brief", "none")
+"""How much of each worked example an answer carries: ``full`` (every member: the Gherkin steps,
+the outline's rows, the story), ``told`` (id, title, page and the story's sentences), ``brief``
+(id, title and page), ``none`` (no ``examples`` member)."""
+
+VIEWS: Final = ("full", "summary")
+"""A listed rule in full (title, text, sources, note) or as a ``summary`` (title, its first
+sentence and, for a query, the sentence that matches it best)."""
+
+_SUMMARY_LENGTH: Final = 160
+_SENTENCE: Final = re.compile(r"(?<=[.;!?])\s+(?=[A-ZÀ-Ý«(])")
 
 
-def list_rules(query: str | None = None, topic: str | None = None) -> dict[str, Any]:
-    """``{"rules": [...]}``: every rule (of ``topic``), or those that answer ``query``, each
-    with its worked examples. ``topic`` must be one of :data:`rules_fr.catalog.TOPICS`."""
+def _example(entry: Mapping[str, Any], level: str) -> dict[str, Any]:
+    if level == "full":
+        return example_payload(entry)
+    brief = {"id": entry["id"], "title": entry["title"], "url": entry["url"]}
+    if level == "told":
+        brief["story"] = [{"case": told["case"], "text": told["text"]}
+                          for told in stories(entry)]
+    return brief
+
+
+TOLD_BUDGET: Final = 8_000
+"""The characters (as JSON) of the examples one answer tells with ``examples=told``: past
+them, the examples come brief (id, title, page), to read one by one."""
+
+
+def _examples(rule_id: str, level: str) -> list[dict[str, Any]]:
+    if level != "told":
+        return [_example(e, level) for e in examples_for_rule(rule_id)]
+    shown: list[dict[str, Any]] = []
+    room = TOLD_BUDGET
+    for entry in examples_for_rule(rule_id):
+        told = _example(entry, "told")
+        size = len(json.dumps(told, ensure_ascii=False))
+        if size > room:
+            told = _example(entry, "brief")
+            room = 0  # the rulebook's order is kept: once one is brief, the rest are too
+        else:
+            room -= size
+        shown.append(told)
+    return shown
+
+
+def _rule_answer(rule: Rule, examples: str = "full") -> dict[str, Any]:
+    answer = rule_payload(rule)
+    if examples != "none":
+        answer["examples"] = _examples(rule.id, examples)
+    return answer
+
+
+def _clip(text: str, length: int = _SUMMARY_LENGTH) -> str:
+    if len(text) <= length:
+        return text
+    return text[:length].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+def _sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE.split(text) if part.strip()]
+
+
+def _snippet(served: Mapping[str, Any], query: str) -> str | None:
+    """The sentence of the rule's text or note that holds the most words of ``query`` (None
+    when it is the first sentence, the summary already, or none holds any)."""
+    wanted = query_words(query)
+    if not wanted:
+        return None
+    sentences = _sentences(served["text"]) + _sentences(served["note"] or "")
+    best, best_score = None, 0.0
+    for index, sentence in enumerate(sentences):
+        found = frozenset(_words(sentence))
+        score = sum(_match(word, found) for word in wanted)
+        if score > best_score:
+            best, best_score = index, score
+    if best is None or best == 0:
+        return None
+    return _clip(sentences[best], 240)
+
+
+def _summary(rule: Rule, query: str | None, examples: str) -> dict[str, Any]:
+    served = rule_payload(rule)
+    first = _sentences(served["text"])
+    answer: dict[str, Any] = {
+        "id": rule.id, "topic": rule.topic, "title": served["title"],
+        "summary": _clip(first[0] if first else served["text"]),
+        "snippet": _snippet(served, query or "")}
+    if examples != "none":
+        answer["examples"] = [_example(e, examples) for e in examples_for_rule(rule.id)]
+    return answer
+
+
+def _offset(cursor: str | None, total: int) -> int:
+    """A cursor is the position of the page's first rule, as digits (past the end: an empty
+    page)."""
+    if cursor is None or not (cursor.isascii() and cursor.isdigit()):
+        return 0
+    return min(int(cursor), total)
+
+
+def list_rules(query: str | None = None, topic: str | None = None, *,
+               limit: int | None = None, cursor: str | None = None, view: str = "full",
+               examples: str | None = None) -> dict[str, Any]:
+    """``{"rules": [...], "total", "next_cursor"}``: every rule (of ``topic``), or those that
+    answer ``query``, best first; ``limit`` rules at most from ``cursor`` on (the previous
+    page's ``next_cursor``, None when there is no more); each rule in full or as a
+    ``summary`` (:data:`VIEWS`), its worked examples at the level of :data:`EXAMPLE_LEVELS`
+    (``full`` for a full rule, ``none`` for a summary, unless asked; ``told`` tells stories up
+    to :data:`TOLD_BUDGET` characters, the examples past it brief). ``topic`` must be one of
+    :data:`rules_fr.catalog.TOPICS`."""
     if topic is not None and topic not in TOPICS:
         raise ValueError(f"unknown topic {topic!r}")
+    level = examples or ("full" if view == "full" else "none")
     ids = search_rule_ids(query or "", topic)
-    return {"rules": [_rule_answer(RULES[rule_id]) for rule_id in ids]}
+    start = _offset(cursor, len(ids))
+    end = len(ids) if limit is None else min(len(ids), start + limit)
+    page = [RULES[rule_id] for rule_id in ids[start:end]]
+    rules = ([_rule_answer(rule, level) for rule in page] if view == "full"
+             else [_summary(rule, query, level) for rule in page])
+    return {"rules": rules, "total": len(ids),
+            "next_cursor": str(end) if end < len(ids) else None}
 
 
-def read_rule(rule_id: str) -> dict[str, Any]:
-    """One rule with its worked examples; :class:`UnknownRule` (with the closest ids) for an
-    id the catalog does not hold."""
+def read_rule(rule_id: str, examples: str = "full") -> dict[str, Any]:
+    """One rule with its worked examples (at the level of :data:`EXAMPLE_LEVELS`);
+    :class:`UnknownRule` (with the closest ids) for an id the catalog does not hold."""
     rule = RULES.get(rule_id)
     if rule is None:
         raise UnknownRule(rule_id, closest_rule_ids(rule_id))
-    return _rule_answer(rule)
-
+    return _rule_answer(rule, examples)
