@@ -452,6 +452,8 @@ def check_bid_advice(players: int, hand: CardSet) -> None:
         p = dict(r.params)
         if r.code in (ReasonCode.HAND_TRUMPS, ReasonCode.HAND_FEW_TRUMPS):
             assert p["count"] == (hand.mask & (TRUMP_MASK | EXCUSE.mask)).bit_count()
+            if r.code is ReasonCode.HAND_TRUMPS:  # "the excuse counted": only when held
+                assert p["excuse"] == (EXCUSE in hand)
         elif r.code is ReasonCode.HAND_LONG_SUIT:
             assert p["length"] == _suit_length(hand, p["suit"])
         elif r.code is ReasonCode.HAND_VOID:

@@ -35,7 +35,8 @@ class ReasonCode(StrEnum):
     HAND_PETIT = "hand-petit"
     """The petit, worth more the more trumps guard it (params: trumps, points)."""
     HAND_TRUMPS = "hand-trumps"
-    """Trumps (the excuse counted among them) when more than four (params: count, points)."""
+    """Trumps (the excuse counted among them) when more than four (params: count, points;
+    excuse: whether the hand holds it, so that it is said counted only then)."""
     HAND_FEW_TRUMPS = "hand-few-trumps"
     """Four trumps or fewer: they earn nothing (params: count)."""
     HAND_MAJOR_TRUMPS = "hand-major-trumps"

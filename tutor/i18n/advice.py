@@ -99,6 +99,10 @@ def _petit(p: Params) -> str:
 def _trumps(p: Params) -> str:
     count = _int(p, "count")
     each = _int(p, "points") // count if count else 0
+    if p.get("excuse") is False:  # no excuse held: none to say counted (issue 24)
+        return ngettext("%(num)d trump, %(each)d points each: %(points)s.",
+                        "%(num)d trumps, %(each)d points each: %(points)s.",
+                        count, each=each, points=_pts(p))
     return ngettext("%(num)d trump, the excuse counted, %(each)d points each: %(points)s.",
                     "%(num)d trumps, the excuse counted, %(each)d points each: %(points)s.",
                     count, each=each, points=_pts(p))
