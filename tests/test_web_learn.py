@@ -157,3 +157,16 @@ def test_each_step_links_the_rules_it_teaches(client: FlaskClient, lang: str) ->
         page = client.get(f"/course/{number}?lang={lang}").get_data(as_text=True)
         for rule in planned.rules:
             assert f'href="/rules#{rule}"' in page, (planned.slug, rule)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_home_page_lists_every_section(app: Flask, client: FlaskClient, lang: str) -> None:
+    """Issue 24: every page of the menu, the referee's ones too (an online table, the
+    physical table console, the club evening), is a tile of the home page."""
+    page = client.get(f"/?lang={lang}").get_data(as_text=True)
+    tiles = re.findall(r'<ul class="tiles"[^>]*>(.*?)</ul>', page, re.S)
+    linked = set(re.findall(r'href="([^"]+)"', " ".join(tiles)))
+    menu = re.search(r'<ul class="nav"[^>]*>(.*?)</ul>', page, re.S)
+    sections = set(re.findall(r'href="([^"]+)"', menu.group(1))) - {"/referee"}
+    assert sections <= linked, sections - linked
+    assert {"/referee/new", "/referee/physical", "/referee/evening"} <= linked
