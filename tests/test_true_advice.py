@@ -98,7 +98,7 @@ def test_the_lowest_trump_but_the_petit_and_the_petit_kept(client: FlaskClient) 
     fr, en = both(client, "play", body)
     assert fr["card"] == "T16"
     assert [(r["code"], r["params"]) for r in fr["reasons"]] == [
-        ("play-trump-low", {"card": "T16", "lowest": "but-petit"}),
+        ("play-trump-low", {"card": "T16", "lowest": "but-petit", "higher": 1}),
         ("play-keep-petit", {"card": "T1", "over": "T20"})]
     assert fr["explanation"] == (
         "Jouez le 16 d'atout, votre plus petit atout après le petit : gardez les gros pour plus "
@@ -117,7 +117,7 @@ def test_the_lowest_trump_one_may_play_when_one_must_overtrump(client: FlaskClie
             "seat": 3, "taker": 0}
     fr, en = both(client, "play", body)
     assert fr["card"] == "T16"
-    assert fr["reasons"][0]["params"] == {"card": "T16", "lowest": "legal"}
+    assert fr["reasons"][0]["params"] == {"card": "T16", "lowest": "legal", "higher": 1}
     assert fr["explanation"] == ("Jouez le 16 d'atout, le plus petit atout que vous puissiez "
                                  "jouer ici : gardez les gros pour plus tard.")
     assert en["explanation"] == ("Play the 16 of trumps, the lowest trump you may play here: "
@@ -129,7 +129,8 @@ def test_the_lowest_trump_is_said_when_it_is(client: FlaskClient) -> None:
             "taker": 0}
     fr, en = both(client, "play", body)
     assert fr["reasons"] == [{"code": "play-trump-low", "params": {"card": "T3",
-                                                                    "lowest": "hand"},
+                                                                    "lowest": "hand",
+                                                                    "higher": 1},
                               "text": "Jouez le 3 d'atout, votre plus petit atout : gardez les "
                                       "gros pour plus tard."}]
     assert en["explanation"] == ("Play the 3 of trumps, your lowest trump: keep the high ones "
@@ -158,28 +159,51 @@ def test_an_ecart_card_of_the_longest_suit_is_not_called_short(client: FlaskClie
     assert "court" not in fr["explanation"] and "short" not in en["explanation"]
 
 
-def test_an_ecart_card_of_the_shortest_suit_is_called_so(client: FlaskClient) -> None:
-    """Every suit but spades has its king; the two low spades go and leave one."""
+def test_a_suit_beside_a_void_is_not_called_the_shortest(client: FlaskClient) -> None:
+    """Issue 24: spades go whole (a void); hearts keep 2 cards. The advice once said "your
+    shortest suit is then hearts, with 2 cards left, soon a void" — spades, voided, are
+    shorter. It says the hearts kept, and calls no suit the shortest."""
     body = {"players": 4,
             "hand": ["KH", "2H", "3H", "4H", "KD", "2D", "3D", "4D", "KC", "2C", "3C", "4C",
                      "5S", "6S", "T2", "T3", "T4", "T5"],
             "chien": ["7S", "5H", "5D", "5C", "T6", "T7"]}
     fr, en = both(client, "ecart", body)
-    for payload in (fr, en):
-        for r in payload["reasons"]:
-            if r["code"] == "ecart-shorten" and r["params"]["shortest"]:
-                suit = r["params"]["suit"]
-                assert r["params"]["left"] >= 1
-                kept = [c for c in body["hand"] + body["chien"]
-                        if c not in payload["ecart"]]
-                length = sum(1 for c in kept if c[-1] == suit and not c.startswith("T"))
-                assert length == r["params"]["left"]
-    said_fr = [r["text"] for r in fr["reasons"] if r["code"] == "ecart-shorten"
-               and r["params"]["shortest"]]
-    said_en = [r["text"] for r in en["reasons"] if r["code"] == "ecart-shorten"
-               and r["params"]["shortest"]]
-    assert said_fr and "c'est alors à" in said_fr[0] and "que vous êtes le plus court" in said_fr[0]
-    assert said_en and "your shortest suit is then" in said_en[0]
+    assert [r["code"] for r in fr["reasons"]][-2:] == ["ecart-void", "ecart-shorten"]
+    assert fr["reasons"][-1]["params"] == {"suit": "H", "cards": ["2H", "3H", "4H"],
+                                           "left": 2, "shortest": False}
+    assert fr["reasons"][-1]["text"] == ("Écartez le 2, le 3 et le 4 de cœur pour compléter "
+                                         "l'écart ; vous gardez 2 cartes de cœur.")
+    assert en["reasons"][-1]["text"] == ("Put aside the 2, the 3, and the 4 of hearts to fill "
+                                         "the écart; you keep 2 cards of hearts.")
+    for text in (fr["explanation"], en["explanation"]):
+        assert "court" not in text and "shortest" not in text and "bientôt" not in text
+        assert "soon a void" not in text
+
+
+def test_soon_a_void_only_for_one_or_two_cards(client: FlaskClient) -> None:
+    """Issue 24: "soon a void" was said of a suit of 3 to 5 cards kept; it is said of one or
+    two, and a suit of more is only called the shortest."""
+    from rules_fr.advice.reasons import ReasonCode, reason
+    from tutor.i18n.advice import reason_payload
+
+    for lang, soon, plain in (("en", "soon a void to trump", "with 3 cards left."),
+                              ("fr", "bientôt une coupe", "avec 3 cartes.")):
+        with client.application.test_request_context("/", query_string={"lang": lang}):
+            two = reason_payload(reason(ReasonCode.ECART_SHORTEN, suit="H", cards=["2H"],
+                                        left=2, shortest=True))["text"]
+            three = reason_payload(reason(ReasonCode.ECART_SHORTEN, suit="H", cards=["2H"],
+                                          left=3, shortest=True))["text"]
+        assert soon in two and soon not in three and three.endswith(plain)
+
+
+def test_keep_the_high_ones_only_when_some_are_held(client: FlaskClient) -> None:
+    """Issue 24: "keep the high ones for later" when the hand held no higher trump."""
+    body = {"players": 4, "hand": ["T3", "4S", "EX"], "trick": ["5H", "T20"], "seat": 1,
+            "taker": 0}
+    fr, en = both(client, "play", body)
+    assert fr["reasons"][0]["params"] == {"card": "T3", "lowest": "hand", "higher": 0}
+    assert fr["explanation"] == "Jouez le 3 d'atout, votre seul atout."
+    assert en["explanation"] == "Play the 3 of trumps, your only trump."
 
 
 def test_the_excuse_kept_to_the_end_is_lost_only_if_the_other_side_wins(

@@ -193,9 +193,9 @@ def advise_ecart(
 
 def _shorten_lengths(found: list[Reason], kept: int) -> list[Reason]:
     """The ``ecart-shorten`` reasons with what the kept hand then holds of their suit:
-    ``left`` cards, and ``shortest`` when that is fewer than of any other suit still held —
-    the advice must not call the suit short when it is not (after the voids and honours, the
-    last cards may come from a long suit)."""
+    ``left`` cards, and ``shortest`` when that is fewer than of any other suit, a void
+    included — the advice must not call the suit short when it is not (after the voids and
+    honours, the last cards may come from a long suit), nor the shortest beside a void."""
     lengths = {suit: (kept & bits).bit_count()
                for suit, bits in zip(SUIT_ORDER, _SUIT_MASKS, strict=True)}
     out = []
@@ -203,8 +203,9 @@ def _shorten_lengths(found: list[Reason], kept: int) -> list[Reason]:
         if r.code is ReasonCode.ECART_SHORTEN:
             suit = Suit(r.params["suit"])
             left = lengths[suit]
-            others = [n for other, n in lengths.items() if other is not suit and n]
-            shortest = bool(left) and bool(others) and left < min(others)
+            # A suit voided is shorter still: then no suit kept is "the shortest".
+            others = [n for other, n in lengths.items() if other is not suit]
+            shortest = bool(left) and left < min(others)
             r = reason(ReasonCode.ECART_SHORTEN, suit=suit, cards=r.params["cards"], left=left,
                        shortest=shortest)
         out.append(r)

@@ -165,7 +165,8 @@ def evaluate_hand(hand: CardSet) -> HandStrength:
     if enough_trumps:
         worth = POINTS["trump"] * trumps
         total += worth
-        found.append(reason(ReasonCode.HAND_TRUMPS, count=trumps, points=worth))
+        found.append(reason(ReasonCode.HAND_TRUMPS, count=trumps, points=worth,
+                            excuse=bool(mask & EXCUSE.mask)))
     elif trumps:
         found.append(reason(ReasonCode.HAND_FEW_TRUMPS, count=trumps))
     majors = [rank for rank in range(_MAJOR_LOW, 22) if mask & CARDS[55 + rank].mask]

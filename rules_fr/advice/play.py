@@ -515,7 +515,9 @@ def _trump_low(card: Card, hand: int, legal: int) -> tuple[Card, tuple[Reason, .
         lowest = "but-petit"
     else:
         lowest = "legal"
-    return _one(ReasonCode.PLAY_TRUMP_LOW, card, lowest=lowest)
+    # "keep the high ones for later" only when the hand holds a trump above the one played
+    higher = (held & TRUMPS_ABOVE[card.rank]).bit_count()
+    return _one(ReasonCode.PLAY_TRUMP_LOW, card, lowest=lowest, higher=higher)
 
 
 def _suit_seen(ctx: PlayContext, suit_bits: int) -> bool:

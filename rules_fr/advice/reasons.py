@@ -35,7 +35,8 @@ class ReasonCode(StrEnum):
     HAND_PETIT = "hand-petit"
     """The petit, worth more the more trumps guard it (params: trumps, points)."""
     HAND_TRUMPS = "hand-trumps"
-    """Trumps (the excuse counted among them) when more than four (params: count, points)."""
+    """Trumps (the excuse counted among them) when more than four (params: count, points;
+    excuse: whether the hand holds it, so that it is said counted only then)."""
     HAND_FEW_TRUMPS = "hand-few-trumps"
     """Four trumps or fewer: they earn nothing (params: count)."""
     HAND_MAJOR_TRUMPS = "hand-major-trumps"
@@ -129,7 +130,8 @@ class ReasonCode(StrEnum):
     left outside the hand — else the highest, to make an overtrump less likely)."""
     PLAY_TRUMP_LOW = "play-trump-low"
     """A low trump (params: card; lowest: ``hand`` the lowest trump held, ``but-petit`` the
-    lowest apart from the petit, ``legal`` the lowest one may play here)."""
+    lowest apart from the petit, ``legal`` the lowest one may play here; higher: how many
+    trumps the hand holds above it, kept for later)."""
     PLAY_DUCK = "play-duck"
     """Cannot win: the card worth least (params: card)."""
     PLAY_DISCARD_LOW = "play-discard-low"

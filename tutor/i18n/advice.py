@@ -99,6 +99,10 @@ def _petit(p: Params) -> str:
 def _trumps(p: Params) -> str:
     count = _int(p, "count")
     each = _int(p, "points") // count if count else 0
+    if p.get("excuse") is False:  # no excuse held: none to say counted (issue 24)
+        return ngettext("%(num)d trump, %(each)d points each: %(points)s.",
+                        "%(num)d trumps, %(each)d points each: %(points)s.",
+                        count, each=each, points=_pts(p))
     return ngettext("%(num)d trump, the excuse counted, %(each)d points each: %(points)s.",
                     "%(num)d trumps, the excuse counted, %(each)d points each: %(points)s.",
                     count, each=each, points=_pts(p))
@@ -230,15 +234,25 @@ def _ecart_honours(p: Params) -> str:
         cards=card_list(p.get("cards")))
 
 
+SOON_VOID = 2
+"""A suit kept short enough to be "soon a void to trump": two cards at most."""
+
+
 def _ecart_shorten(p: Params) -> str:
     left = p.get("left")
     if left == 0:
         return _ecart_void(p)
-    if p.get("shortest"):
+    if p.get("shortest") and _int(p, "left") <= SOON_VOID:
         return ngettext("Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
                         "card left, soon a void to trump.",
                         "Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
                         "cards left, soon a void to trump.", _int(p, "left"),
+                        cards=card_list(p.get("cards")), suit=_suit(p))
+    if p.get("shortest"):
+        return ngettext("Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
+                        "card left.",
+                        "Put aside %(cards)s: your shortest suit is then %(suit)s, with %(num)d "
+                        "cards left.", _int(p, "left"),
                         cards=card_list(p.get("cards")), suit=_suit(p))
     if isinstance(left, int):
         return ngettext("Put aside %(cards)s to fill the écart; you keep %(num)d card of "
@@ -435,6 +449,12 @@ def _trump_high(p: Params) -> str:
 
 def _trump_low(p: Params) -> str:
     lowest = p.get("lowest")
+    if p.get("higher") == 0:  # no higher trump held: nothing to keep for later
+        if lowest == "but-petit":
+            return gettext("Play %(card)s, your only trump but the petit.", card=_card(p))
+        if lowest == "legal":
+            return gettext("Play %(card)s, the only trump you may play here.", card=_card(p))
+        return gettext("Play %(card)s, your only trump.", card=_card(p))
     if lowest == "but-petit":
         return gettext("Play %(card)s, your lowest trump but the petit: keep the high ones for "
                        "later.", card=_card(p))

@@ -191,7 +191,8 @@ def king_call(body: dict[str, Any]) -> dict[str, Any]:
     card: Card = body["card"]
     found = check_king_call(hand, card, players)
     chien = CardSet.of(chien_cards) if chien_cards is not None else None
-    alone = is_alone(hand, card, chien)
+    # A refused call makes no partner and no one alone: "alone" only of a call allowed.
+    alone = not found and is_alone(hand, card, chien)
     return {"legal": not found, "violations": _violations(found), "alone": alone,
             "explanation": explain_king_call(
                 card, found, alone, in_chien=chien is not None and card in chien)}
