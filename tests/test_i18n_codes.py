@@ -257,6 +257,7 @@ ERROR_PARAMS = {
     "poignee-twice": {"seat": 2},
     "unknown-rule": {"id": "play.nope"},
     "unsupported-language": {"lang": "de", "supported": "en, fr"},
+    "language-not-served": {"lang": "de", "supported": "en, fr"},
     "seat-forbidden": {"seat": 1, "asked": 2},
     "referee-only": {"action": "annul"},
     "no-ruling-pending": {"action": "as-played"},

@@ -63,13 +63,13 @@ def _script() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "tutor.mcp_server"]
 
 
-def _over_stdio(scenario: Scenario) -> None:
+def _over_stdio(scenario: Scenario, *extra: str, env: dict[str, str] | None = None) -> None:
     command, *args = _script()
 
     async def run() -> None:
         with anyio.fail_after(DEADLINE):
-            params = StdioServerParameters(command=command, args=args,
-                                           env={"PYTHONUNBUFFERED": "1"})
+            params = StdioServerParameters(command=command, args=[*args, *extra],
+                                           env={"PYTHONUNBUFFERED": "1", **(env or {})})
             async with stdio_client(params) as (read, write), \
                     ClientSession(read, write) as session:
                 await session.initialize()
@@ -150,7 +150,7 @@ def _descriptions(node: Any) -> list[str]:
 async def _lists_tools_with_schemas(session: ClientSession) -> None:
     result = await session.list_tools()
     listed = {tool.name: tool for tool in result.tools}
-    assert set(listed) == {spec.name for spec in TOOLS}
+    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language"}
     size = len(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True),
                           ensure_ascii=False))
     assert size <= LISTED_BUDGET, size
@@ -158,7 +158,7 @@ async def _lists_tools_with_schemas(session: ClientSession) -> None:
         schema = tool.input_schema
         assert tool.description and schema["type"] == "object", tool.name
         assert not HTTP_WORDING.search(tool.description), (tool.name, tool.description)
-        assert "lang" not in schema["properties"], tool.name  # said once, in the instructions
+        assert tool.name == "set_language" or "lang" not in schema["properties"], tool.name
         text = json.dumps(schema, ensure_ascii=False)
         # the card grammar is said once: each card is the tool's one card schema
         assert "canonical code" not in text and "roi de cœur" not in text, tool.name
@@ -459,6 +459,61 @@ def test_stdio_lists_calls_and_refuses() -> None:
     _over_stdio(_whole_session(resources=True))
 
 
+async def _session_language(session: ClientSession) -> None:
+    """Started with ``--lang en``: English until ``set_language`` says French; a call's
+    ``lang`` wins over both; a language not served is refused in the session's language,
+    naming those served and nothing of HTTP; ``rule://index`` in either language."""
+    english = await session.call_tool("check_play", ILLEGAL_PLAY)
+    assert "king of hearts" in english.content[0].text
+    refused = await session.call_tool("check_play", {**ILLEGAL_PLAY, "lang": "de"})
+    assert refused.is_error and "is not served" in refused.content[0].text
+    assert "en, fr" in refused.content[0].text and "?lang" not in refused.content[0].text
+    index = json.loads((await session.read_resource("rule://index")).contents[0].text)
+    assert index[[r["id"] for r in index].index("play.overtrump")]["title"] == "Overtrumping"
+    chosen = await session.call_tool("set_language", {"lang": "fr"})
+    assert not chosen.is_error and chosen.structured_content == {"lang": "fr"}
+    assert "français" in chosen.content[0].text
+    french = await session.call_tool("check_play", ILLEGAL_PLAY)
+    assert "roi de cœur" in french.content[0].text
+    asked = await session.call_tool("check_play", {**ILLEGAL_PLAY, "lang": "en"})
+    assert "king of hearts" in asked.content[0].text  # the call's lang wins
+    refused = await session.call_tool("read_rule", {"rule_id": "play.overtrump", "lang": "xx"})
+    assert refused.is_error and "n'est pas servie" in refused.content[0].text
+    assert "en, fr" in refused.content[0].text
+    wrong = await session.call_tool("set_language", {"lang": "de"})
+    assert wrong.is_error and "en, fr" in wrong.content[0].text
+    assert json.loads((await session.read_resource("rule://index?lang=en")).contents[0].text)[
+        0]["title"] != json.loads((await session.read_resource("rule://index?lang=fr"))
+                                  .contents[0].text)[0]["title"]
+    rule = json.loads((await session.read_resource("rule://play.overtrump")).contents[0].text)
+    assert rule["title"] == "La surcoupe" or rule["title"] != "Overtrumping"
+    resources = {r.uri: r for r in (await session.list_resources()).resources}
+    templates = (await session.list_resource_templates()).resource_templates
+    assert resources["rule://index"].description and all(t.description for t in templates)
+    version = session.initialize_result.server_info.version  # type: ignore[union-attr]
+    from tutor.mcp_server.server import package_version
+
+    assert version == package_version() != "1"
+
+
+def test_session_language() -> None:
+    _over_stdio(_session_language, "--lang", "en")
+
+
+def test_language_from_the_environment() -> None:
+    async def scenario(session: ClientSession) -> None:
+        answer = await session.call_tool("check_play", ILLEGAL_PLAY)
+        assert "king of hearts" in answer.content[0].text
+
+    _over_stdio(scenario, env={"TAROT_LANG": "en"})
+
+
+def test_bad_language_is_a_usage_error() -> None:
+    done = subprocess.run([*_script(), "--lang", "de"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ})
+    assert done.returncode == 2 and "en, fr" in done.stderr
+
+
 def test_streamable_http() -> None:
     _over_http(_whole_session(resources=False))
 
@@ -476,3 +531,7 @@ def test_bad_http_address_is_a_usage_error() -> None:
     done = subprocess.run([*_script(), "--http", "nowhere"], capture_output=True, text=True,
                           timeout=60, env={**os.environ})
     assert done.returncode == 2 and "HOST:PORT" in done.stderr
+
+
+def test_session_language_over_streamable_http() -> None:
+    _over_http(_session_language, "--lang", "en")

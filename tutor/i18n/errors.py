@@ -222,6 +222,9 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                 expected=_expected(p["expected"]), example=p["example"])
         if p.get("expected") in EXPECTED else gettext("This value is not valid.")),
     "field-null": _msg(lambda: gettext("A value is required here, not null.")),
+    "language-not-served": lambda p: gettext(
+        "The language “%(lang)s” is not served: ask for one of %(supported)s.",
+        lang=p["lang"], supported=p["supported"]),
     "unsupported-language": lambda p: gettext(
         "The language “%(lang)s” is not served: ask for one of %(supported)s (?lang=en).",
         lang=p["lang"], supported=p["supported"]),

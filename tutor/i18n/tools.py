@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tutor.i18n.words import gettext, ngettext, speaking
 
-__all__ = ["found_rules", "next_page", "rules_cited"]
+__all__ = ["found_rules", "next_page", "rules_cited", "session_language"]
 
 
 @speaking
@@ -26,3 +26,9 @@ def rules_cited(rules: str) -> str:
 def next_page(cursor: str) -> str:
     """That a search has more rules than it showed, and how to see them."""
     return gettext("More rules: ask again with cursor “%(cursor)s”.", cursor=cursor)
+
+
+@speaking
+def session_language() -> str:
+    """That this session's answers are now in the current language."""
+    return gettext("From now on, this session's answers are in English.")

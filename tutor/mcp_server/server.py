@@ -3,11 +3,16 @@ resources, on the official ``mcp`` SDK's :class:`~mcp.server.mcpserver.MCPServer
 
 Resources:
 
-* ``rule://{rule_id}{?lang}`` — one rule with its worked examples, as JSON (French unless
-  ``?lang=en``), the same as ``GET /api/v1/rules/{rule_id}``;
+* ``rule://{rule_id}{?lang}`` — one rule with its worked examples in full, as JSON (in the
+  session's language unless ``?lang=``), the same as ``GET /api/v1/rules/{rule_id}``;
 * ``example://{+example_id}{?lang}`` — one worked example (a Gherkin scenario of
   ``scenarios/``), as JSON;
-* ``rule://index`` — every rule's id, topic and title, to browse.
+* ``rule://index`` — every rule's id, topic and title, to browse (``rule://index?lang=en``
+  in English).
+
+Each session has a language (:class:`SessionLanguages`): the server's default
+(``tarot-mcp --lang``, ``TAROT_LANG``, else French) until its client calls ``set_language``;
+a call's ``lang`` wins for that call.
 
 The server holds one Flask app (:func:`tutor.create_app`) and answers every call inside one
 of its request contexts: the tools say exactly what the endpoints say.
@@ -16,10 +21,13 @@ of its request contexts: the tools say exactly what the endpoints say.
 from __future__ import annotations
 
 import json
+import os
+import weakref
+from importlib import metadata
 from typing import Any, Final
 
 from flask import Flask
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError
 from mcp.server.mcpserver.tools.base import Tool
 from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
@@ -27,20 +35,32 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import ConfigDict
 
 from rules_fr.catalog import RULES
-from tutor.i18n import rule_title
-from tutor.i18n.language import primary_language, supported_languages
+from tutor.i18n import error_text, rule_title
+from tutor.i18n.language import supported_languages
+from tutor.i18n.tools import session_language
 from tutor.mcp_server.tools import (
     TOOLS,
     ToolError,
     ToolSpec,
     call_tool,
     input_schema,
+    language_error,
     listed_schema,
+    served_language,
 )
 from tutor.services import UnknownRule
 from tutor.services import rules as rules_service
 
-__all__ = ["INSTRUCTIONS", "build_server"]
+__all__ = ["INSTRUCTIONS", "SessionLanguages", "build_server", "default_language",
+           "package_version"]
+
+
+def package_version() -> str:
+    """The installed package's version (``pyproject.toml``'s), as the server names itself."""
+    try:
+        return metadata.version("tarot-tutor")
+    except metadata.PackageNotFoundError:  # a checkout never installed
+        return "0+unknown"
 
 INSTRUCTIONS: Final = """\
 French tarot rules (FFT), as a referee and a tutor. Every tool answers in French or English,
@@ -58,7 +78,8 @@ Contracts, lowest first: `petite` (alias `prise`), `garde`, `garde_sans` (withou
 partner at five) or `defense`. Poignées: `simple`, `double`, `triple` (bonus 20, 30, 40). Points are
 multiples of 0.5 (the 78 cards make 91). An illegal move is an answer (`legal: false`, the
 rule broken), not an error; a tool error means the arguments are wrong, and says which and
-what is expected (a member no schema lists and a card given twice in a list are refused;
+what is expected (a member no schema lists, a card given twice in a list and a list longer
+than a deal allows are refused;
 leave an optional argument out rather than send null). Read a cited rule with `read_rule`
 (or the resource `rule://<id>`).
 """
@@ -79,76 +100,179 @@ _READ_ONLY: Final = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 may be repeated at will)."""
 
 
-def _tool(app: Flask, spec: ToolSpec, document: dict[str, Any]) -> Tool:
+class SessionLanguages:
+    """The language of each MCP session: the server's default (``tarot-mcp --lang``,
+    ``TAROT_LANG``) until the session's client calls ``set_language``. Sessions are held
+    weakly: a closed session's choice goes with it."""
+
+    def __init__(self, default: str) -> None:
+        self.default = default
+        self._chosen: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+
+    @staticmethod
+    def _session(ctx: Context[Any, Any] | None) -> Any:
+        """What lasts as long as the client's session: the SDK builds a ``ServerSession`` per
+        request, over the one connection (SDK 2.3 keeps it private; ``None`` outside a
+        request, or where a transport keeps no connection)."""
+        try:
+            session = None if ctx is None else ctx.session
+        except (LookupError, ValueError, AttributeError):  # no request under way
+            return None
+        return getattr(session, "_connection", None)
+
+    def of(self, ctx: Context[Any, Any] | None) -> str:
+        session = self._session(ctx)
+        return self._chosen.get(session, self.default) if session is not None else \
+            self.default
+
+    def choose(self, ctx: Context[Any, Any] | None, language: str) -> None:
+        session = self._session(ctx)
+        if session is not None:
+            self._chosen[session] = language
+
+
+def _tool(app: Flask, spec: ToolSpec, document: dict[str, Any],
+          languages: SessionLanguages) -> Tool:
     schema = input_schema(spec, document)
 
-    def run(arguments: dict[str, Any]) -> CallToolResult:
+    def run(arguments: dict[str, Any], ctx: Context[Any, Any] | None = None) -> CallToolResult:
         try:
-            payload, text = call_tool(app, spec, schema, arguments)
+            payload, text = call_tool(app, spec, schema, arguments, languages.of(ctx))
         except ToolError as error:
-            return CallToolResult(content=[TextContent(type="text", text=str(error))],
-                                  is_error=True)
+            return _error(str(error))
         return CallToolResult(content=[TextContent(type="text", text=text)],
                               structured_content=payload)
 
     return Tool(fn=run, name=spec.name, title=spec.title, description=spec.description,
                 parameters=listed_schema(schema), fn_metadata=FuncMetadata(arg_model=_Arguments),
-                is_async=False, context_kwarg=None,
-                annotations=_READ_ONLY)
+                is_async=False, context_kwarg="ctx", annotations=_READ_ONLY)
 
 
-def _check_language(lang: str) -> None:
-    """Inside the app's context: a language the service does not speak is refused."""
-    if primary_language(lang) not in supported_languages():
-        raise ResourceError(f"lang {lang[:40]!r} is not served: ask for one of "
-                            f"{', '.join(supported_languages())}")
+def _error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
-def build_server(app: Flask | None = None) -> MCPServer:
-    """The MCP server over ``app`` (a new :func:`tutor.create_app` by default)."""
+_SET_LANGUAGE_SCHEMA: Final = {
+    "type": "object",
+    "properties": {"lang": {"enum": ["fr", "en"], "description": "`fr` or `en`."}},
+    "required": ["lang"],
+}
+
+
+def _set_language_tool(app: Flask, languages: SessionLanguages) -> Tool:
+    """``set_language``: the session's language from now on (a call's ``lang`` still wins)."""
+
+    def run(arguments: dict[str, Any], ctx: Context[Any, Any] | None = None) -> CallToolResult:
+        lang = arguments.get("lang")
+        unknown = sorted(set(arguments) - {"lang"})
+        served = served_language(app, lang)
+        if served is None or unknown:
+            with app.test_request_context("/", query_string={"lang": languages.of(ctx)}):
+                if unknown:
+                    return _error(f"{unknown[0]}: " + error_text(
+                        "unknown-field", field=unknown[0][:40], allowed="lang"))
+            return _error(str(language_error(app, lang, languages.of(ctx))))
+        languages.choose(ctx, served)
+        with app.test_request_context("/", query_string={"lang": served}):
+            return CallToolResult(content=[TextContent(type="text", text=session_language())],
+                                  structured_content={"lang": served})
+
+    return Tool(fn=run, name="set_language", title="Set the session's language",
+                description="This session's language from now on.",
+                parameters=dict(_SET_LANGUAGE_SCHEMA),
+                fn_metadata=FuncMetadata(arg_model=_Arguments), is_async=False,
+                context_kwarg="ctx",
+                annotations=ToolAnnotations(idempotent_hint=True, open_world_hint=False))
+
+
+def _resource_language(app: Flask, lang: str | None, languages: SessionLanguages,
+                       ctx: Context[Any, Any] | None) -> str:
+    """A resource's ``?lang=`` as served, else the session's language; a language the service
+    does not speak is refused in the session's."""
+    if lang is None:
+        return languages.of(ctx)
+    served = served_language(app, lang)
+    if served is None:
+        raise ResourceError(str(language_error(app, lang, languages.of(ctx))))
+    return served
+
+
+def default_language(app: Flask, language: str | None = None) -> str:
+    """The server's language: ``language`` (``tarot-mcp --lang``), else ``TAROT_LANG``, else
+    French; :class:`ValueError` for a language the service does not speak."""
+    wanted = language or os.environ.get("TAROT_LANG") or "fr"
+    served = served_language(app, wanted)
+    if served is None:
+        with app.app_context():
+            raise ValueError(f"language {wanted[:40]!r} is not served: use one of "
+                             f"{', '.join(sorted(supported_languages()))}")
+    return served
+
+
+def build_server(app: Flask | None = None, language: str | None = None) -> MCPServer:
+    """The MCP server over ``app`` (a new :func:`tutor.create_app` by default), answering in
+    ``language`` (:func:`default_language`) unless a session or a call asks otherwise."""
     if app is None:
         from tutor import create_app
 
         app = create_app()
+    languages = SessionLanguages(default_language(app, language))
     with app.test_client() as client:
         document = client.get("/api/v1/openapi.json").get_json()
     server: MCPServer = MCPServer(
-        name="tarot-tutor", title="Tarot tutor (FFT rules)", version=str(
-            document["info"]["version"]),
+        name="tarot-tutor", title="Tarot tutor (FFT rules)", version=package_version(),
         instructions=INSTRUCTIONS,
-        tools=[_tool(app, spec, document) for spec in TOOLS],
+        tools=[_set_language_tool(app, languages),
+               *(_tool(app, spec, document, languages) for spec in TOOLS)],
     )
 
-    @server.resource("rule://index", name="rules", title="Every rule of the catalog",
-                     mime_type="application/json")
-    def rule_index() -> str:
-        with app.test_request_context("/api/v1/rules"):
+    def index(language: str) -> str:
+        with app.test_request_context("/api/v1/rules", query_string={"lang": language}):
             return json.dumps([{"id": r.id, "topic": r.topic, "title": rule_title(r.id),
                                 "uri": f"rule://{r.id}"} for r in RULES.values()],
                               ensure_ascii=False)
 
+    @server.resource("rule://index", name="rules", title="Every rule of the catalog",
+                     description="Every rule's id, topic, title and URI, in the server's "
+                                 "language (`rule://index?lang=en` for English).",
+                     mime_type="application/json")
+    def rule_index() -> str:
+        return index(languages.default)
+
     @server.resource("rule://{rule_id}{?lang}", name="rule",
-                     title="A rule with its worked examples", mime_type="application/json")
-    def rule_resource(rule_id: str, lang: str = "fr") -> str:
-        with app.test_request_context("/api/v1/rules/x", query_string={"lang": lang}):
-            _check_language(lang)
+                     title="A rule with its worked examples",
+                     description="One rule by id (`rule://play.overtrump?lang=en`) with its "
+                                 "worked examples in full: steps, rows and stories. "
+                                 "`rule://index{?lang}` lists them all.",
+                     mime_type="application/json")
+    def rule_resource(rule_id: str, lang: str | None = None,
+                      ctx: Context[Any, Any] | None = None) -> str:
+        language = _resource_language(app, lang, languages, ctx)
+        if rule_id == "index":
+            return index(language)
+        with app.test_request_context("/api/v1/rules/x", query_string={"lang": language}):
             try:
                 return json.dumps(rules_service.read_rule(rule_id), ensure_ascii=False)
             except UnknownRule as unknown:
-                raise ResourceError(f"no rule {rule_id!r}; closest: "
-                                    f"{', '.join(unknown.closest)}") from None
+                raise ResourceError(error_text(
+                    "unknown-rule", id=unknown.rule_id,
+                    closest=", ".join(unknown.closest))) from None
 
     @server.resource("example://{+example_id}{?lang}", name="example",
                      title="A worked example (a Gherkin scenario)",
+                     description="One worked example by id (as `read_rule` lists them): its "
+                                 "Gherkin steps, rows, sources and its story told in the "
+                                 "language asked, every figure computed by the rules core.",
                      mime_type="application/json")
-    def example_resource(example_id: str, lang: str = "fr") -> str:
+    def example_resource(example_id: str, lang: str | None = None,
+                         ctx: Context[Any, Any] | None = None) -> str:
         from tutor.examples import example
 
-        with app.test_request_context("/api/v1/rules", query_string={"lang": lang}):
-            _check_language(lang)
+        language = _resource_language(app, lang, languages, ctx)
+        with app.test_request_context("/api/v1/rules", query_string={"lang": language}):
             entry = example(example_id)
             if entry is None:
-                raise ResourceError(f"no worked example {example_id!r}")
+                raise ResourceError(f"example_id: {example_id[:80]!r}")
             return json.dumps(rules_service.example_payload(entry), ensure_ascii=False)
 
     return server

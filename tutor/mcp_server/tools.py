@@ -62,7 +62,8 @@ from tutor.services import rules as rules_service
 from tutor.services import score as score_service
 
 __all__ = ["CARD_SCHEMA", "TOOLS", "ToolError", "ToolSpec", "call_tool", "input_schema",
-           "listed_schema", "no_http", "question_text"]
+           "language_error", "listed_schema", "no_http", "question_text",
+           "served_language"]
 
 
 class ToolError(Exception):
@@ -135,8 +136,7 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              ("bid.contracts", "bid.higher", "bid.once")),
     ToolSpec("check_king_call", "May the taker call this card?",
              "Five players: whether the taker may call this card (a king; a queen with the "
-             "four kings; a knight with the kings and queens; a jack with those and the "
-             "knights) and whether he then plays alone.",
+             "four kings, and so on down) and whether he then plays alone.",
              "/check/king-call", "POST", check_service.king_call,
              check_api.KingCallRequest(), examples.KING_CALL,
              ("call.king", "call.ladder", "call.alone")),
@@ -366,8 +366,9 @@ def _lean(node: Any) -> Any:
     kept when it says more than "a card"); the shared fields' descriptions left out (the
     server's instructions say them); no per-property examples (the tool's example shows them
     all), no ``default: null``, no ``additionalProperties: false`` nor ``uniqueItems: true``
-    (the instructions say once that an unknown member and a card given twice are refused); a
-    lone ``allOf`` (how OpenAPI 3.0 describes a nested object)
+    (the instructions say once that an unknown member and a card given twice are refused), no
+    ``maxItems`` on a list of cards (no more cards than a deal holds, they say); a lone
+    ``allOf`` (how OpenAPI 3.0 describes a nested object)
     unwrapped."""
     if isinstance(node, list):
         return [_lean(item) for item in node]
@@ -384,6 +385,9 @@ def _lean(node: Any) -> Any:
         node = {**node, "description": _first_sentence(no_http(node["description"]))}
     if isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
         node = {**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}
+    items = node.get("items")
+    if isinstance(items, dict) and _is_card(items):  # a list of cards: the deal bounds it
+        node = {k: v for k, v in node.items() if k != "maxItems"}
     return {key: _lean(value) for key, value in node.items()
             if not (key == "examples" and isinstance(value, list))
             and not (key == "additionalProperties" and value is False)
@@ -561,20 +565,41 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
     return f"{explanation}\n{rules_cited(rules)}".strip()
 
 
+def served_language(app: Flask, lang: Any) -> str | None:
+    """``lang`` as the app serves it (``en-GB`` → ``en``), None for a language it does not
+    speak (or no text at all)."""
+    if not isinstance(lang, str):
+        return None
+    with app.app_context():
+        primary = primary_language(lang)
+        return primary if primary in supported_languages() else None
+
+
+def language_error(app: Flask, lang: Any, session_language: str) -> ToolError:
+    """A ``lang`` the service does not speak, said in the session's language: the languages
+    it does speak, and no HTTP wording (no ``?lang=``)."""
+    with app.test_request_context("/", query_string={"lang": session_language}):
+        return ToolError("lang: " + error_text(
+            "language-not-served", lang=str(lang)[:40],
+            supported=", ".join(sorted(supported_languages()))))
+
+
 def call_tool(app: Flask, spec: ToolSpec, schema: Mapping[str, Any],
-              arguments: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
-    """Answer one call: ``(structured content, text)``; :class:`ToolError` for arguments the
-    tool cannot answer (its text names each argument at fault and its expected form)."""
+              arguments: Mapping[str, Any], session_language: str = "fr",
+              ) -> tuple[dict[str, Any], str]:
+    """Answer one call: ``(structured content, text)`` in the call's ``lang``, else the
+    session's language; :class:`ToolError` for arguments the tool cannot answer (its text
+    names each argument at fault and its expected form, in that language)."""
     arguments = dict(arguments)
     lang = arguments.pop("lang", None)
-    query = {} if not isinstance(lang, str) else {"lang": lang}
+    language = session_language
+    if lang is not None:
+        served = served_language(app, lang)
+        if served is None:
+            raise language_error(app, lang, session_language)
+        language = served
     path = "/api/v1" + re.sub(r"\{\w+\}", "x", spec.path)
-    with app.test_request_context(path, method=spec.method, query_string=query):
-        if lang is not None and (not isinstance(lang, str)
-                                 or primary_language(lang) not in supported_languages()):
-            raise ToolError("lang: " + error_text(
-                "unsupported-language", lang=str(lang)[:40],
-                supported=", ".join(supported_languages())))
+    with app.test_request_context(path, method=spec.method, query_string={"lang": language}):
         try:
             body = _parse(spec, arguments)
             payload = spec.answer(body)
