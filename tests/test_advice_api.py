@@ -60,7 +60,7 @@ def test_advice_bid_after_a_higher_bid_is_a_pass(client):
     payload = _post(client, "bid", {"players": 4, "hand": GARDE_60, "bids": ["garde_sans"]},
                     "fr")
     assert payload["bid"] == "passe" and payload["wanted"] == "garde"
-    assert payload["explanation"].startswith("Conseil : passe. La main vaut une garde")
+    assert payload["explanation"].startswith("Conseil : passez. La main vaut une garde")
 
 
 def test_advice_ecart_explained_and_legal(client):

@@ -497,7 +497,7 @@ def test_partie_under_way_says_who_leads_and_who_sits_out(client: FlaskClient) -
     ({"names": SIX[:2]}, [("/names", "list-too-short")]),
     ({"names": SIX + ["Gil", "Hugo"]}, [("/names", "list-too-long")]),
     ({"names": ["Ana", "Ben", "Ana"]}, [("/names/2", "name-twice")]),
-    ({"names": ["Ana", "", "Chloé"]}, [("/names/1", "field-invalid")]),
+    ({"names": ["Ana", "", "Chloé"]}, [("/names/1", "name-length")]),
     ({"names": SIX[:4], "mort": True}, [("/mort", "mort-five")]),
     ({"names": SIX, "entries": [{**BEN_GARDE, "taker": 0}]},
      [("/entries/0/taker", "person-sitting-out")]),

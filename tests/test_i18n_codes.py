@@ -279,6 +279,8 @@ ERROR_PARAMS = {
     "rate-limited": {"amount": 20, "seconds": 60},
     "service-unavailable": {"what": "database", "seconds": 5},
     "deal-not-scored": {"number": 2},
+    "name-length": {"max": 40},
+    "control-character": {"position": 2, "code": "U+0000"},
 }
 
 

@@ -66,14 +66,14 @@ CASES: dict[str, tuple[dict[str, Any], list[str], str, str]] = {
         {"players": 4, "hand": ["3C", "2S"], "trick": ["KH"], "card": "2S"},
         ["discard-allowed"],
         "Vous pouvez jouer le 2 de pique : vous n'avez ni cœur ni atout, vous vous défaussez "
-        "(vous pissez) de la carte de votre choix. Règle : La défausse (play.discard).",
+        "de la carte de votre choix. Règle : La défausse (play.discard).",
         "You may play the 2 of spades: you have neither hearts nor a trump, so you discard the "
         "card of your choice. Rule: Discarding (play.discard)."),
     "a discard on a trump lead": (
         {"players": 4, "hand": ["3C", "2S"], "trick": ["T4"], "card": "2S"},
         ["discard-allowed"],
         "Vous pouvez jouer le 2 de pique : l'atout est demandé et vous n'en avez pas, vous vous "
-        "défaussez (vous pissez) de la carte de votre choix.",
+        "défaussez de la carte de votre choix.",
         "You may play the 2 of spades: trumps were led and you have none, so you discard the "
         "card of your choice."),
     "the excuse instead of following": (

@@ -264,6 +264,13 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
             e["scores"] for e in final["scoresheet"]["entries"]]
         assert [int(x) for x in rows[-1][-4:]] == final["scoresheet"]["totals"]
         creator.shot("referee-online-over")
+        # the seats went to robots with their keys: each player's page stops and says why
+        for p in [*players, twin]:
+            alert = p.page.get_by_role("alert").filter(has_text="Demandez à l'arbitre")
+            alert.wait_for()
+            assert p.page.locator("#online").get_attribute("data-stream") == "closed"
+            p.allow("401")  # the withdrawn key, refused as it should be
+        players[1].shot("referee-online-key-withdrawn")
         for p in [creator, *players, twin]:
             assert not p.unexpected_errors(), p.errors
     finally:

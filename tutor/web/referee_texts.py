@@ -33,6 +33,8 @@ def _events() -> dict[str, str]:
         "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
+        "key_withdrawn": _("This link no longer opens the table: the referee gave your seat "
+                           "to a robot or renewed its link. Ask the referee for the new link."),
         "new_invite": _("The old link of %(name)s no longer opens the table (it went with "
                         "the seat to the robot): send this new one."),
     }

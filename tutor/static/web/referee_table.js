@@ -61,8 +61,27 @@
       root.setAttribute("aria-busy", on ? "true" : "false");
     }
 
+    /* The seat's key was withdrawn (the referee gave the seat to a robot or renewed its
+     * link): the page stops following the table — every request would be refused again —
+     * and says why, with the way back (the new link, from the referee). */
+    let withdrawn = false;
+    function keyWithdrawn(answer) {
+      if (answer.status !== 401 || withdrawn) return withdrawn;
+      withdrawn = true;
+      clearTimeout(timer);
+      clearTimeout(streamRetry);
+      if (source) { source.close(); source = null; }
+      root.dataset.stream = "closed";
+      const missing = $("online-missing");
+      missing.textContent = R.key_withdrawn;
+      missing.setAttribute("role", "alert");
+      missing.hidden = false;
+      return true;
+    }
+
     async function refresh(events) {
       const answer = await K.call("GET", "/tables/" + enc, token);
+      if (keyWithdrawn(answer)) return answer;
       if (answer.ok) {
         const moved = !view || view.seq !== answer.data.seq;
         view = answer.data;
@@ -88,6 +107,7 @@
           if (!view) break;
           if (acting()) { catchAgain = false; setTimeout(catchUp, 100); break; }
           const answer = await K.call("GET", "/tables/" + enc + "/events?since=" + view.seq, token);
+          if (keyWithdrawn(answer)) break;
           if (answer.ok && answer.data.events.length && !acting()) {
             showScore(answer.data.events);
             await refresh(answer.data.events);
@@ -104,6 +124,7 @@
      * then (the seats' presence, and a lost connection shown by the banner). */
     async function follow() {
       clearTimeout(timer);
+      if (withdrawn) return;
       if (!streaming() || Date.now() - lastSeats > HEARTBEAT_MS) await catchUp();
       if (!source && !streamRetry) subscribe();
       root.dataset.stream = streaming() ? "open" : "polling";
@@ -117,8 +138,9 @@
      * stream ends or fails, it is closed and opened again with a new ticket, from the view's
      * seq (the log fills any gap); meanwhile follow() polls. */
     async function subscribe() {
-      if (!window.EventSource || !eventTypes.length || !view || source) return;
+      if (withdrawn || !window.EventSource || !eventTypes.length || !view || source) return;
       const ticket = await K.call("POST", "/tables/" + enc + "/stream-tickets", token);
+      if (keyWithdrawn(ticket)) return;
       if (!ticket.ok || !ticket.data || !ticket.data.ticket || source) { retryStream(); return; }
       const url = kit.API + "/tables/" + enc + "/stream?ticket=" + encodeURIComponent(ticket.data.ticket)
         + "&since=" + view.seq + "&lang=" + kit.LANG;
@@ -150,6 +172,7 @@
         if (view.you.role === "seat" && body.seat === undefined) body.seat = view.you.seat;
         const answer = await K.call("POST", "/tables/" + encodeURIComponent(tableId) + "/actions", token, body);
         if (answer.status === 0) { verdict([line(false, R.not_sent)]); return; }
+        if (keyWithdrawn(answer)) return;
         if (answer.status === 409) {
           const changes = await K.changesSince(tableId, token, seq, view.names);
           await refresh();
