@@ -43,7 +43,7 @@ serve: catalogs
 	$(BIN)/gunicorn -c python:tutor.serve_conf
 
 test: catalogs browser
-	$(BIN)/python -m pytest
+	scripts/test_all.sh $(BIN)/python
 
 # The peer of scripts/bench_core.py, apart from the project's packages (see pyproject's
 # `bench` extra for why --no-deps and a folder of its own).
