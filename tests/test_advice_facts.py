@@ -243,6 +243,21 @@ def _lead_long_suit(pos: Position, card: Card, p: dict[str, Any]) -> None:
     assert all(mine >= (pos.hand.mask & bits).bit_count() for bits in _plain_suits_led(pos)), \
         "said the longest suit"
     assert card is min(CardSet(pos.legal().mask & card.suit_bits), key=lambda c: c.rank)
+    # "to make its other cards good": one of them is beaten by a card still out of play
+    played = 0
+    for trick in pos.history:
+        for c in trick.cards:
+            played |= c.mask
+    out = card.suit_bits & ~pos.hand.mask & ~played
+    beaten = [c for c in CardSet(pos.hand.mask & card.suit_bits & ~card.mask)
+              if any(h.rank > c.rank for h in CardSet(out))]
+    in_other_hands = [c for c in beaten if any(
+        h.rank > c.rank for i, hand in enumerate(pos.hands) if i != pos.seat
+        for h in CardSet(hand.mask & card.suit_bits))]
+    if p["establish"]:
+        assert beaten, "said its other cards are not good yet"
+    else:
+        assert not in_other_hands, "said its other cards are good already"
 
 
 def _lead_low(pos: Position, card: Card, p: dict[str, Any]) -> None:

@@ -295,8 +295,8 @@ def test_example_1_is_the_cores_score_line_by_line(app):
     assert story["figures"]["total"] == core.total == 106
     assert story["figures"]["scores"] == core.scores()
     assert story["text"].startswith("With 4 players, the taker plays a garde. Before his first "
-                                    "card he shows a single handful. At the end of the deal his "
-                                    "side counts 49 points and 2 oudlers.")
+                                    "card he shows a single handful. At the end of the deal the "
+                                    "taker's side counts 49 points and 2 oudlers.")
     assert "25 (contract) + 8 = 33, × 2 (garde) = 66." in story["text"]
     assert "The taker scores 3 × 106 = +318." in story["text"]
 

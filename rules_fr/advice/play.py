@@ -355,8 +355,13 @@ def _lead(ctx: PlayContext, view: _View) -> tuple[Card, tuple[Reason, ...]]:
         if plain:
             suit = max((bits for bits in _PLAIN_MASKS if plain & bits),
                        key=lambda bits: ((hand & bits).bit_count(), not hand & bits & _KINGS))
-            return _one(ReasonCode.PLAY_LEAD_LONG_SUIT, _low(plain & suit),
-                        suit=_low(suit).suit)
+            card = _low(plain & suit)
+            # "to make its other cards good" only when one of them is not good yet: a
+            # card of that suit left beside it that an unseen card still beats
+            rest = hand & suit & ~(1 << card.index)
+            establish = any(unseen & _ABOVE[c.index] for c in CardSet(rest))
+            return _one(ReasonCode.PLAY_LEAD_LONG_SUIT, card, suit=card.suit,
+                        establish=establish)
     else:
         taker_seat = ctx.taker
         # Hunt the petit: long in trumps while it is out.

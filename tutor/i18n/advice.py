@@ -360,6 +360,8 @@ def _cash_master(p: Params) -> str:
 
 
 def _lead_long_suit(p: Params) -> str:
+    if p.get("establish") is False:  # its other cards are good already (or it is alone)
+        return gettext("Lead %(card)s, low in your longest suit.", card=_card(p))
     return gettext("Lead %(card)s, low in your longest suit, to make its other cards good.",
                    card=_card(p))
 

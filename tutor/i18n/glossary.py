@@ -193,12 +193,13 @@ def _entries(pgettext: _Pgettext) -> list[tuple[str, str, str]]:
                   "cannot go higher; many players also say it of discarding.")),
         ("renonce", pgettext("glossary term", "revoke"),
          pgettext("glossary definition",
-                  "Not following suit, or not trumping, when one could: a fault, penalised "
-                  "once it is established.")),
+                  "Not following suit, or not trumping, when one could: a fault. Play stops "
+                  "and the referee is called; no FFT text read gives its penalty, so the "
+                  "service flags it and lets the referee rule.")),
         ("arbitre", pgettext("glossary term", "referee"),
          pgettext("glossary definition",
-                  "The person who settles disputes at a club or tournament table, and applies "
-                  "the penalties.")),
+                  "The person who settles disputes at a club or tournament table and rules "
+                  "on irregularities.")),
         ("marque", pgettext("glossary term", "score"),
          pgettext("glossary definition",
                   "What a deal is worth to each player: the contract's value, its bonuses, "

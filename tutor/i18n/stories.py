@@ -83,8 +83,10 @@ def chelem_announced_sentence() -> str:
 
 @speaking
 def count_sentence(points_half: int, bouts: int) -> str:
-    """"At the end of the deal his side counts 49 points and 2 oudlers." """
-    return gettext("At the end of the deal his side counts %(points)s points and %(bouts)s.",
+    """"At the end of the deal the taker's side counts 49 points and 2 oudlers." (the story
+    has named several players by then: "his side" would not say whose)"""
+    return gettext("At the end of the deal the taker's side counts %(points)s points and "
+                   "%(bouts)s.",
                    points=points(points_half), bouts=bouts_phrase(bouts))
 
 
