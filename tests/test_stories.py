@@ -366,3 +366,18 @@ def test_an_english_reader_gets_the_story_never_the_french_gherkin(app, path):
     assert 'class="steps"' in french and "À 4 joueurs, le preneur joue une garde." in french
     untold = "This example is not told in English yet"
     assert (untold in english) is (path == "/rules")
+
+
+def test_the_excuse_of_a_side_with_no_trick_is_not_said_exchanged_for_a_card(app):
+    """Issue 24: in the taker's chelem the defence keeps its excuse but won no trick, so it had
+    no card to give: the story says the half point is counted, not that a card was given."""
+    entry = next(e for e in all_examples()
+                 if e["id"].startswith("chelem/") and "conserve" in e["id"])
+    texts = {}
+    for lang in ("en", "fr"):
+        with app.test_request_context(f"/?lang={lang}"):
+            texts[lang] = " ".join(s["text"] for s in stories(example(entry["id"])))
+    assert "which won no trick and so had no card to give in exchange" in texts["en"]
+    assert "gave a card worth half a point" not in texts["en"]
+    assert "qui n'a remporté aucun pli et n'avait donc aucune carte à donner" in texts["fr"]
+    assert "a donné en échange" not in texts["fr"]

@@ -39,13 +39,19 @@ def chien_sentence(contract: str, camp: str) -> str:
 
 
 def excuse_sentence(*, played: bool, exchanged: bool, lost_last_trick: bool,
-                    camp: str | None) -> str | None:
-    """What became of the excuse, or ``None`` when nobody played it (it was in the écart)."""
+                    camp: str | None, owner_won_a_trick: bool = True) -> str | None:
+    """What became of the excuse, or ``None`` when nobody played it (it was in the écart).
+    A side that won no trick (the other side's chelem) had no card to give for it: the half
+    point it owed is counted, not given."""
     if not played:
         return None
     if lost_last_trick:
         return gettext("The excuse was played at the last trick: it went to the side that won "
                        "that trick.")
+    if exchanged and not owner_won_a_trick:
+        return gettext("The excuse stayed with its side, which won no trick and so had no "
+                       "card to give in exchange: the half point it owed counts for the other "
+                       "side.")
     if exchanged:
         return gettext("The excuse stayed with its side, which gave a card worth half a point "
                        "in exchange to the side that won its trick.")

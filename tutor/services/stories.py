@@ -500,7 +500,9 @@ def _deal_story(s: _Situation) -> dict[str, Any] | None:
                                                for c in cards),
                                     exchanged=counted["excuse"]["exchanged"],
                                     lost_last_trick=counted["excuse"]["lost_last_trick"],
-                                    camp=counted["excuse"]["camp"])
+                                    camp=counted["excuse"]["camp"],
+                                    owner_won_a_trick=counted["excuse"]["camp"] is None or bool(
+                                        counted[counted["excuse"]["camp"]]["tricks"]))
     if excuse:
         count.append(excuse)
     if counted["petit_au_bout"]:
