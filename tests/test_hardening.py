@@ -177,3 +177,30 @@ def test_a_token_withdrawn_in_one_worker_is_refused_by_another(tmp_path: Path) -
     assert one.post(f"{API}/{table}/tokens", headers=_bearer(made["referee_token"]),
                     json={"seat": 2}).status_code == 201
     assert two.get(f"{API}/{table}", headers=_bearer(seat)).status_code == 401
+
+
+def test_the_same_action_sent_again_gets_its_first_answer(client: FlaskClient) -> None:
+    """Issue 28 item 2: a client that lost the answer of a committed action (a 503, a cut
+    connection) sends it again; that retry (same seat, seq and body) is answered with the
+    first answer and applied once. Another action at the same seq stays a 409."""
+    made = client.post(API, json={"players": 4, "deals": 3}).get_json()
+    table = made["id"]
+    tokens = {t["seat"]: t["token"] for t in made["seat_tokens"]}
+    view = client.get(f"{API}/{table}", headers=_bearer(tokens[0])).get_json()
+    mover, seq = view["to_move"], view["seq"]
+    bid = {"seat": mover, "type": "bid", "bid": "passe", "seq": seq}
+    first = client.post(f"{API}/{table}/actions", json=bid, headers=_bearer(tokens[mover]))
+    again = client.post(f"{API}/{table}/actions", json=bid, headers=_bearer(tokens[mover]))
+    assert first.status_code == again.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["seq"] == first.get_json()["seq"]
+    assert again.get_json()["events"] == first.get_json()["events"]
+    events = client.get(f"{API}/{table}/events", headers=_bearer(tokens[mover])).get_json()
+    assert [e["seq"] for e in events["events"] if e["type"] == "action"] == [seq + 1]
+    other = client.post(f"{API}/{table}/actions", json={**bid, "bid": "garde"},
+                        headers=_bearer(tokens[mover]))
+    assert other.status_code == 409 and other.get_json()["seq"] == seq + 1
+    nxt = (mover + 1) % 4  # another seat sending the same words is not the same request
+    assert client.post(f"{API}/{table}/actions", json={**bid, "seat": nxt},
+                       headers=_bearer(tokens[nxt])).status_code == 409

@@ -85,7 +85,10 @@ class ActionRequest(BaseSchema):
                                                      "`person`, the seat handed to a robot "
                                                      "or given back."})
     seq = BoundedInt(0, MAX_SEQ, required=True, metadata={
-        "description": "The last sequence number the client saw: another action since → 409."})
+        "description": "The last sequence number the client saw: another action since → 409. "
+                       "The same action sent again (same seat, `seq` and body: a retry after "
+                       "a lost answer or a 503) is answered with its first answer, 201 with "
+                       "`Idempotent-Replayed: true`, and applied once."})
     bid = BidField(metadata={"description": "For `bid`: passe, petite, garde, garde_sans, "
                                             "garde_contre."})
     card = CardField(metadata={"description": "For `call` and `play`."})
