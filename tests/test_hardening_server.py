@@ -9,15 +9,20 @@ when PostgreSQL cannot be reached.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import random
+import select
+import socket
 import threading
 import time
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from live_server import LiveServer
 from sqlalchemy import create_engine, text
 from tables_driver import API, choose
@@ -199,3 +204,152 @@ def _check_log(url: str, table: dict[str, Any],
         if "card" in action:
             assert logged["card"] == action["card"]
     assert len(humans) >= 10  # the race did play
+
+
+# --- slow requests, framing (items 5, 7, 8) -------------------------------------------------
+
+SILENCE, DEADLINE = 6.0, 8.0
+"""The server's REQUEST_TIMEOUT and REQUEST_DEADLINE in these tests: the silence timeout
+longer than gunicorn's keep-alive (5 s), which used to close a request mid-headers first."""
+SCORE = b'{"players": 4, "contract": "garde", "bouts": 2, "points": 49}'
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("framing") / "tables.sqlite"
+    server = LiveServer(f"sqlite:///{path}", prefix=f"framing{uuid.uuid4().hex[:6]}",
+                        extra_env={"TAROT_RATELIMIT_ENABLED": "0",
+                                   "REQUEST_TIMEOUT": str(SILENCE),
+                                   "REQUEST_DEADLINE": str(DEADLINE)})
+    with server:
+        yield server
+
+
+def _exchange(port: int, data: bytes, *, trickle: bytes = b"", every: float = 1.0,
+              wait: float = 40.0) -> tuple[bytes, float]:
+    """Send ``data``, then ``trickle`` a byte every ``every`` seconds until the server
+    answers or closes; what came back and after how long (from the first byte)."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        start = time.monotonic()
+        sock.sendall(data)
+        out = b""
+        pending = list(trickle)
+        while time.monotonic() - start < wait:
+            readable, _, _ = select.select([sock], [], [], every if pending else 1.0)
+            if readable:
+                try:
+                    chunk = sock.recv(65536)
+                except ConnectionResetError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+                continue
+            if pending:
+                with contextlib.suppress(OSError):
+                    sock.sendall(bytes([pending.pop(0)]))
+        return out, time.monotonic() - start
+
+
+def _problem(answer: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    assert headers["content-type"].startswith("application/problem+json"), answer[:300]
+    return status, headers, json.loads(body)
+
+
+def test_slow_requests_get_408_and_idle_connections_close(served: LiveServer) -> None:
+    """Issue 28 item 5: a body sent a byte a second had no overall deadline (it held its
+    connection for good); silence mid-headers closed the connection after 5 s with nothing
+    sent although the README promised a 408. Now, at once on one server: a trickled body and
+    trickled headers are 408 problem+json once REQUEST_DEADLINE has passed, silence
+    mid-headers is 408 after REQUEST_TIMEOUT (past the keep-alive), a connection that sends
+    nothing is closed quietly — and a normal request is answered meanwhile."""
+    post = (b"POST /api/v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Accept-Language: en\r\nContent-Length: %d\r\n\r\n" % len(SCORE))
+    cases = {
+        "slow body": (post + SCORE[:1], SCORE[1:]),
+        "slow headers": (b"GET /api/v1/rules HTTP/1.1\r\n", b"X-Slow: " + b"a" * 60),
+        "silent mid-headers": (b"GET /api/v1/rules HTTP/1.1\r\nHost: x\r\nAccept-Lang", b""),
+        "idle": (b"", b""),
+    }
+    results: dict[str, tuple[bytes, float]] = {}
+
+    def run(name: str) -> None:
+        data, trickle = cases[name]
+        results[name] = _exchange(served.port, data, trickle=trickle)
+
+    threads = [threading.Thread(target=run, args=(name,)) for name in cases]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    meanwhile, _ = _exchange(served.port, post + SCORE)
+    assert meanwhile.startswith(b"HTTP/1.1 200"), meanwhile[:200]
+    for thread in threads:
+        thread.join(60)
+    print({name: (answer[:12], round(took, 1)) for name, (answer, took) in results.items()})
+    for name in ("slow body", "slow headers", "silent mid-headers"):
+        answer, took = results[name]
+        status, headers, problem = _problem(answer)
+        assert status == 408 and problem["type"].endswith(":request-timeout"), name
+        assert headers["connection"] == "close"
+        assert took < 30, (name, took)  # the trickles alone would last over 40 s
+    assert results["slow body"][1] > SILENCE  # not cut for silence: for its deadline
+    assert results["silent mid-headers"][1] > 5.5  # not the keep-alive's silent close
+    assert results["idle"][0] == b""  # closed with nothing sent
+
+
+def _chunked(body: bytes, size: int = 4096) -> bytes:
+    parts = [body[i:i + size] for i in range(0, len(body), size)]
+    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in parts) + b"0\r\n\r\n"
+
+
+CHUNKED_SCORE = (b"POST /api/v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Accept-Language: en\r\nTransfer-Encoding: chunked\r\n\r\n")
+
+
+def test_a_chunked_body_over_the_limit_is_413(served: LiveServer) -> None:
+    """Issue 28 item 7: a chunked body over 64 KiB was cut at 64 KiB and answered 200."""
+    padded = SCORE[:-1] + b', "pad": "' + b"x" * (70 * 1024) + b'"}'
+    answer, _ = _exchange(served.port, CHUNKED_SCORE + _chunked(padded))
+    status, _, problem = _problem(answer)
+    assert status == 413 and problem["type"].endswith(":body-too-large")
+    assert "65,536" in problem["detail"] or "65536" in problem["detail"]
+    fits, _ = _exchange(served.port, CHUNKED_SCORE.replace(b"1.1\r\n", b"1.1\r\nConnection: "
+                                                            b"close\r\n", 1) + _chunked(SCORE))
+    assert fits.startswith(b"HTTP/1.1 200"), fits[:200]
+
+
+@pytest.mark.parametrize(("request_bytes", "status", "key"), [
+    (CHUNKED_SCORE + b"zz\r\n{}\r\n0\r\n\r\n", 400, "malformed-framing"),
+    (CHUNKED_SCORE + b"3\r\n{}\r\n0\r\n\r\n", 400, "malformed-framing"),  # no chunk end
+    (b"CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n", 405,
+     "method-not-allowed"),
+    (b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 405,
+     "method-not-allowed"),
+    (b"GET /api/v1/rules HTTP/2.0\r\nHost: x\r\n\r\n", 505, "http-version"),
+    (b"GET /api/v1/rules HTTP/3.0\r\nHost: x\r\n\r\n", 505, "http-version"),
+])
+def test_framing_the_app_cannot_see_is_problem_json(served: LiveServer, request_bytes: bytes,
+                                                    status: int, key: str) -> None:
+    """Issue 28 item 8: a malformed chunk size was a 500, CONNECT and OPTIONS * the HTML 404
+    page. Now problem+json; the connection of a malformed body is closed."""
+    answer, _ = _exchange(served.port, request_bytes)
+    got, headers, problem = _problem(answer)
+    assert (got, problem["type"].split(":")[-1]) == (status, key), problem
+    if status == 405:
+        assert headers["allow"] == "GET, HEAD, POST, OPTIONS"
+    if status == 400:
+        assert headers["connection"] == "close" and answer.count(b"HTTP/1.1 ") == 1
+
+
+def test_a_newer_http1_minor_version_is_served_as_http11(served: LiveServer) -> None:
+    """Issue 28 item 8: ``HTTP/1.2`` was answered ``HTTP/1.2 200``. RFC 9110 §2.5: a higher
+    minor version is processed as the highest one implemented, and the answer is in the
+    server's own version: ``HTTP/1.1``."""
+    answer, _ = _exchange(served.port, b"POST /api/v1/score HTTP/1.2\r\nHost: x\r\n"
+                          b"Connection: close\r\nContent-Type: application/json\r\n"
+                          b"Content-Length: %d\r\n\r\n%s" % (len(SCORE), SCORE))
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:100]
