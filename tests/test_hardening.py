@@ -204,3 +204,24 @@ def test_the_same_action_sent_again_gets_its_first_answer(client: FlaskClient) -
     nxt = (mover + 1) % 4  # another seat sending the same words is not the same request
     assert client.post(f"{API}/{table}/actions", json={**bid, "seat": nxt},
                        headers=_bearer(tokens[nxt])).status_code == 409
+
+
+def test_the_schema_says_the_constraints_it_cannot_bound(client: FlaskClient) -> None:
+    """Issue 28: schemathesis sent bodies the schema allowed and the service refused (dealer
+    4 at a 4-player table, a card both in the hand and the trick). Every seat member bounds
+    the seat (0..4) and says the bound the player count sets; every card array whose
+    duplicates are a 422 says uniqueItems; the play requests say hand and trick are apart."""
+    spec = client.get("/api/v1/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    seats = 0
+    for name, schema in schemas.items():
+        for member, field in schema.get("properties", {}).items():
+            if member in ("dealer", "taker", "seat", "leader", "partner") and \
+                    "integer" in str(field.get("type")) and field.get("maximum") == 4:
+                seats += 1
+                assert "players − 1" in field.get("description", ""), (name, member)
+    assert seats >= 10
+    for name in ("PlayRequest", "PlayAdviceRequest"):
+        play = schemas[name]["properties"]
+        assert play["hand"]["uniqueItems"] is True and play["trick"]["uniqueItems"] is True
+        assert "none of them in the hand" in play["trick"]["description"]
