@@ -345,6 +345,16 @@ def test_framing_the_app_cannot_see_is_problem_json(served: LiveServer, request_
         assert headers["connection"] == "close" and answer.count(b"HTTP/1.1 ") == 1
 
 
+def test_a_malformed_body_nobody_reads_gets_one_answer(served: LiveServer) -> None:
+    """A request answered before its body is read (no such table: 404) whose chunked body
+    turns out malformed when the server skips it: that answer alone, then the connection
+    closes."""
+    answer, _ = _exchange(served.port, b"POST /api/v1/tables/abc/actions HTTP/1.1\r\n"
+                          b"Host: x\r\nContent-Type: application/json\r\n"
+                          b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 404 ") and answer.count(b"HTTP/1.1 ") == 1, answer
+
+
 def test_a_newer_http1_minor_version_is_served_as_http11(served: LiveServer) -> None:
     """Issue 28 item 8: ``HTTP/1.2`` was answered ``HTTP/1.2 200``. RFC 9110 §2.5: a higher
     minor version is processed as the highest one implemented, and the answer is in the

@@ -40,7 +40,7 @@ from typing import Any, Final, NoReturn
 from gunicorn.http.errors import InvalidHTTPVersion, NoMoreData, ParseException
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
-from werkzeug.exceptions import RequestTimeout
+from werkzeug.exceptions import HTTPException, RequestTimeout
 
 __all__ = ["REQUEST_DEADLINE", "REQUEST_TIMEOUT", "ProblemGeventWorker"]
 
@@ -96,6 +96,14 @@ class _Patient:
         if len(self.head) < _HEAD_KEPT:
             self.head += data[:_HEAD_KEPT - len(self.head)]
         return data
+
+    def sendall(self, data: Any, *args: Any) -> None:
+        self._sock.settimeout(REQUEST_TIMEOUT)  # a client that stops reading: same bound
+        self._sock.sendall(data, *args)
+
+    def sendfile(self, *args: Any, **kwargs: Any) -> Any:
+        self._sock.settimeout(REQUEST_TIMEOUT)
+        return self._sock.sendfile(*args, **kwargs)
 
     def _expired(self) -> NoReturn:
         if self._timed_out:  # already answered 408: close quietly
@@ -195,7 +203,8 @@ class ProblemGeventWorker(GeventWorker):
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         client.setblocking(1)  # what gevent's worker does, then a bounded wait per read
-        AsyncWorker.handle(self, listener, _Patient(client, float(self.cfg.keepalive)), addr)
+        idle = float(self.cfg.keepalive or REQUEST_TIMEOUT)
+        AsyncWorker.handle(self, listener, _Patient(client, idle), addr)
 
     def timeout_ctx(self) -> contextlib.AbstractContextManager[None]:
         """No timeout around reading a request's headers: :class:`_Patient` bounds them (and
@@ -218,6 +227,11 @@ class ProblemGeventWorker(GeventWorker):
         if isinstance(exc, RequestTimeout):
             self.log.warning("Request timed out from ip=%s", (addr or ("",))[0])
             self._write_problem(client, 408, req)
+            return
+        if isinstance(exc, HTTPException) and req is None:
+            # a framing error met while skipping the unread body of a request already
+            # answered: nothing to answer, the connection just ends
+            self.log.debug("closing after an unreadable body: %s", exc)
             return
         if isinstance(exc, InvalidHTTPVersion) and _other_major(exc):
             self.log.info("HTTP version not supported: %s", exc)
