@@ -225,3 +225,23 @@ def test_the_schema_says_the_constraints_it_cannot_bound(client: FlaskClient) ->
         play = schemas[name]["properties"]
         assert play["hand"]["uniqueItems"] is True and play["trick"]["uniqueItems"] is True
         assert "none of them in the hand" in play["trick"]["description"]
+
+
+def test_a_handover_to_a_robot_sent_again_gets_its_first_answer(client: FlaskClient) -> None:
+    """The referee's handover to a robot is replayed like a seat's action; a seat given back
+    to a person is not (its first answer carried a new token, kept hashed only): 409."""
+    made = _live(client)
+    table, referee = made["id"], made["referee_token"]
+    seq = client.get(f"{API}/{table}", headers=_bearer(referee)).get_json()["seq"]
+    body = {"type": "robot", "seat": 1, "seq": seq}
+    first = client.post(f"{API}/{table}/actions", headers=_bearer(referee), json=body)
+    again = client.post(f"{API}/{table}/actions", headers=_bearer(referee), json=body)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["events"] == first.get_json()["events"]
+    seq = again.get_json()["table"]["seq"]
+    back = {"type": "person", "seat": 1, "seq": seq}
+    assert client.post(f"{API}/{table}/actions", headers=_bearer(referee),
+                       json=back).status_code == 201
+    assert client.post(f"{API}/{table}/actions", headers=_bearer(referee),
+                       json=back).status_code == 409

@@ -651,8 +651,10 @@ def store_intent(store: Store, table_id: str, seq: int, intent: Intent,
     except Conflict as conflict:
         if conflict.last_seq < 0:
             raise Problem(409, "table-busy") from None
-        # the same request again (same seat, sequence number and body): its first answer
-        first = None if intent.kind in _HANDOVERS else \
+        # The same request again (same seat, sequence number and body): its first answer.
+        # Not a seat given to a person: its first answer carried a new token, which is
+        # stored hashed only (the referee rotates it if that answer was lost).
+        first = None if intent.kind == "person" else \
             store.first_answer(table_id, seq, partial(decide, intent))
         if first is None:
             raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=seq,
