@@ -177,3 +177,71 @@ def test_a_token_withdrawn_in_one_worker_is_refused_by_another(tmp_path: Path) -
     assert one.post(f"{API}/{table}/tokens", headers=_bearer(made["referee_token"]),
                     json={"seat": 2}).status_code == 201
     assert two.get(f"{API}/{table}", headers=_bearer(seat)).status_code == 401
+
+
+def test_the_same_action_sent_again_gets_its_first_answer(client: FlaskClient) -> None:
+    """Issue 28 item 2: a client that lost the answer of a committed action (a 503, a cut
+    connection) sends it again; that retry (same seat, seq and body) is answered with the
+    first answer and applied once. Another action at the same seq stays a 409."""
+    made = client.post(API, json={"players": 4, "deals": 3}).get_json()
+    table = made["id"]
+    tokens = {t["seat"]: t["token"] for t in made["seat_tokens"]}
+    view = client.get(f"{API}/{table}", headers=_bearer(tokens[0])).get_json()
+    mover, seq = view["to_move"], view["seq"]
+    bid = {"seat": mover, "type": "bid", "bid": "passe", "seq": seq}
+    first = client.post(f"{API}/{table}/actions", json=bid, headers=_bearer(tokens[mover]))
+    again = client.post(f"{API}/{table}/actions", json=bid, headers=_bearer(tokens[mover]))
+    assert first.status_code == again.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["seq"] == first.get_json()["seq"]
+    assert again.get_json()["events"] == first.get_json()["events"]
+    events = client.get(f"{API}/{table}/events", headers=_bearer(tokens[mover])).get_json()
+    assert [e["seq"] for e in events["events"] if e["type"] == "action"] == [seq + 1]
+    other = client.post(f"{API}/{table}/actions", json={**bid, "bid": "garde"},
+                        headers=_bearer(tokens[mover]))
+    assert other.status_code == 409 and other.get_json()["seq"] == seq + 1
+    nxt = (mover + 1) % 4  # another seat sending the same words is not the same request
+    assert client.post(f"{API}/{table}/actions", json={**bid, "seat": nxt},
+                       headers=_bearer(tokens[nxt])).status_code == 409
+
+
+def test_the_schema_says_the_constraints_it_cannot_bound(client: FlaskClient) -> None:
+    """Issue 28: schemathesis sent bodies the schema allowed and the service refused (dealer
+    4 at a 4-player table, a card both in the hand and the trick). Every seat member bounds
+    the seat (0..4) and says the bound the player count sets; every card array whose
+    duplicates are a 422 says uniqueItems; the play requests say hand and trick are apart."""
+    spec = client.get("/api/v1/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    seats = 0
+    for name, schema in schemas.items():
+        for member, field in schema.get("properties", {}).items():
+            if member in ("dealer", "taker", "seat", "leader", "partner") and \
+                    "integer" in str(field.get("type")) and field.get("maximum") == 4:
+                seats += 1
+                assert "players − 1" in field.get("description", ""), (name, member)
+    assert seats >= 10
+    for name in ("PlayRequest", "PlayAdviceRequest"):
+        play = schemas[name]["properties"]
+        assert play["hand"]["uniqueItems"] is True and play["trick"]["uniqueItems"] is True
+        assert "none of them in the hand" in play["trick"]["description"]
+
+
+def test_a_handover_to_a_robot_sent_again_gets_its_first_answer(client: FlaskClient) -> None:
+    """The referee's handover to a robot is replayed like a seat's action; a seat given back
+    to a person is not (its first answer carried a new token, kept hashed only): 409."""
+    made = _live(client)
+    table, referee = made["id"], made["referee_token"]
+    seq = client.get(f"{API}/{table}", headers=_bearer(referee)).get_json()["seq"]
+    body = {"type": "robot", "seat": 1, "seq": seq}
+    first = client.post(f"{API}/{table}/actions", headers=_bearer(referee), json=body)
+    again = client.post(f"{API}/{table}/actions", headers=_bearer(referee), json=body)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["events"] == first.get_json()["events"]
+    seq = again.get_json()["table"]["seq"]
+    back = {"type": "person", "seat": 1, "seq": seq}
+    assert client.post(f"{API}/{table}/actions", headers=_bearer(referee),
+                       json=back).status_code == 201
+    assert client.post(f"{API}/{table}/actions", headers=_bearer(referee),
+                       json=back).status_code == 409

@@ -20,6 +20,7 @@ from tutor.errors import register_error_handlers
 from tutor.health import init_health
 from tutor.i18n import init_babel
 from tutor.limits import init_limits
+from tutor.request import TutorRequest
 from tutor.response_headers import fuse_after_request_hooks
 from tutor.security import init_security
 from tutor.web import register as register_web
@@ -37,6 +38,7 @@ class TutorApp(Flask):
     time) and a coroutine function still goes through Flask's own conversion."""
 
     _KNOWN_SYNC = 4096
+    request_class = TutorRequest
 
     def __init__(self, import_name: str) -> None:
         super().__init__(import_name)

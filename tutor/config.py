@@ -40,7 +40,8 @@ DEFAULTS: Final[dict[str, Any]] = {
     # timeouts (often 60 s); the browser tests shorten it to reconnect often.
     "STREAM_SECONDS": 55,
     "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow", "Retry-After", "X-RateLimit-Limit",
-                            "X-RateLimit-Remaining", "X-RateLimit-Reset"],
+                            "X-RateLimit-Remaining", "X-RateLimit-Reset",
+                            "Idempotent-Replayed"],
     # ...but only these origins (commas or spaces between them) the tables' endpoints.
     "TABLE_CORS_ORIGINS": "",
     # Quotas (tutor.limits): `limits` notation, ";" between several limits.

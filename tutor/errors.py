@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from flask import Flask, Response, current_app, json, request
 from marshmallow import Schema, fields
-from werkzeug.exceptions import HTTPException, UnprocessableEntity
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, UnprocessableEntity
 
 from tutor.i18n import error_text
 from tutor.i18n.errors import ERRORS
@@ -269,7 +269,7 @@ def handle_http_exception(error: HTTPException) -> Response:
             log.exception("unhandled exception", exc_info=original)
     page_error: Callable[[HTTPException], Response] | None = \
         current_app.extensions.get(PAGE_ERRORS)
-    if page_error is not None and not request.path.startswith("/api/"):
+    if page_error is not None and not request.path.startswith("/api/") and _is_page_address():
         return page_error(error)  # a person's browser on a page: an HTML page, not JSON
     if isinstance(error, Problem):
         return problem_response(status, error.key, params=error.params,
@@ -291,11 +291,38 @@ def handle_http_exception(error: HTTPException) -> Response:
     return problem_response(status, key, params=params, problems=problems, headers=headers)
 
 
+def _request_target() -> str:
+    """The request line's target as sent (gunicorn's ``RAW_URI``, werkzeug's
+    ``REQUEST_URI``), else the path."""
+    environ = request.environ
+    return str(environ.get("RAW_URI") or environ.get("REQUEST_URI") or request.path or "/")
+
+
+def _is_page_address() -> bool:
+    """Whether the request names a page a browser could show: a path (``origin-form``), not
+    ``CONNECT host:port`` or ``OPTIONS *`` — those get problem+json, never the HTML page."""
+    return request.method != "CONNECT" and _request_target().startswith("/")
+
+
+SERVED_METHODS: Final = ("GET", "HEAD", "POST", "OPTIONS")
+"""The methods some address of the service answers (the ``Allow`` of a 405 to the server as
+a whole)."""
+
+
+def _refuse_other_targets() -> None:
+    """``CONNECT`` (a proxy's method: this is an origin server) and a request to the server
+    as a whole (``OPTIONS *``, the asterisk form): 405 problem+json with the methods the
+    service answers, instead of routing their target as if it were a path (an HTML 404)."""
+    if request.method == "CONNECT" or _request_target() == "*":
+        raise MethodNotAllowed(valid_methods=list(SERVED_METHODS))
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handler for every HTTP error. Flask turns any other exception into an
     ``InternalServerError`` (holding ``original_exception``) and hands it to the same handler,
     so a bug still answers problem+json 500 — and tests prove none happens."""
     app.register_error_handler(HTTPException, handle_http_exception)
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_other_targets)
 
 
 # --- OpenAPI documentation of the error shape ---------------------------------------------

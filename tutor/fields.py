@@ -238,10 +238,18 @@ class PlayersField(BoundedInt):
         super().__init__(3, 5, key="players-range", metadata=metadata, **kwargs)
 
 
+SEAT_RANGE: Final = "A seat, 0 to players − 1 (seat 4 only at 5 players; else a 422)."
+"""What the schema cannot bound by itself (the number of players is another member), said
+in the description of every seat member, so generators and readers see it."""
+
+
 def seat_field(**kwargs: Any) -> BoundedInt:
-    """A seat, 0..4 (the number of players bounds it further, checked by the view)."""
+    """A seat, 0..4 (the number of players bounds it further, checked by the view); a
+    member's own description is followed by :data:`SEAT_RANGE`."""
     metadata = {"description": "A seat, 0 to players − 1, in playing order (seat i + 1 plays "
                                "after seat i).", **kwargs.pop("metadata", {})}
+    if "0 to players − 1" not in metadata["description"]:
+        metadata["description"] = f"{metadata['description']} {SEAT_RANGE}"
     return BoundedInt(0, 4, metadata=metadata, **kwargs)
 
 

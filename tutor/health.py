@@ -25,11 +25,13 @@ from typing import Final
 
 from flask import Flask, Response, current_app, jsonify, request
 from sqlalchemy import text
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from werkzeug.exceptions import InternalServerError
 
 from tutor.config import API_PREFIX
 from tutor.errors import Problem, handle_http_exception, problem_response
+from tutor.tables.store import is_outage
 
 __all__ = ["CHECKS", "OUTAGES", "add_check", "init_health", "unavailable"]
 
@@ -38,8 +40,11 @@ log = logging.getLogger(__name__)
 CHECKS: Final = "tutor.readiness"
 """``app.extensions`` key: ``{name: (check() -> bool, required)}``."""
 
-OUTAGES: Final = (OperationalError, InterfaceError, PoolTimeout)
-"""What SQLAlchemy raises when the database cannot be reached or used right now."""
+OUTAGES: Final = (OperationalError, InterfaceError, PendingRollbackError, PoolTimeout)
+"""What SQLAlchemy raises when the database cannot be reached or used right now (a
+connection killed under a transaction leaves it pending rollback); any other
+``DBAPIError`` is one too when the driver reports its connection broken
+(:func:`~tutor.tables.store.is_outage`)."""
 
 _NEEDS_DATABASE: Final = (f"{API_PREFIX}/tables", f"{API_PREFIX}/duplicate/compare")
 _DATABASE_BLUEPRINTS: Final = ("tables", "table-review", "duplicate")
@@ -59,8 +64,19 @@ def unavailable(what: str) -> Problem:
 
 
 def _database_outage(error: Exception) -> Response:
-    log.warning("database unreachable: %s", str(error).splitlines()[0][:300])
+    log.warning("database unreachable: %s", str(error).splitlines()[0][:300]
+                if str(error) else type(error).__name__)
     return handle_http_exception(unavailable("database"))
+
+
+def _database_error(error: Exception) -> Response:
+    """Any other error of the database: an outage when it is one (a connection the driver
+    reports broken, :func:`~tutor.tables.store.is_outage`), else the bug it is (500)."""
+    if is_outage(error):
+        return _database_outage(error)
+    failure = InternalServerError()
+    failure.original_exception = error
+    return handle_http_exception(failure)
 
 
 def _database_up() -> bool:
@@ -123,6 +139,7 @@ def init_health(app: Flask) -> None:
     app.add_url_rule("/ready", "ready", ready)
     for outage in OUTAGES:
         app.register_error_handler(outage, _database_outage)
+    app.register_error_handler(DBAPIError, _database_error)
     # only the blueprints that read tables (Flask keys a blueprint's hooks by its name)
     for blueprint in _DATABASE_BLUEPRINTS:
         app.before_request_funcs.setdefault(blueprint, []).append(_migrate_when_reachable)

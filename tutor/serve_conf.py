@@ -13,7 +13,10 @@ Environment: ``PORT`` (8000), ``HOST`` (127.0.0.1: behind a reverse proxy on the
 ``0.0.0.0`` to listen everywhere), ``DATABASE_URL`` (the SQLite file of the instance folder),
 ``REDIS_URL`` (none), ``WEB_CONCURRENCY`` (the number of workers, to override the rule above),
 ``ACCESS_LOG`` (a file, or ``-`` for stdout; none by default; stream tickets are blanked in it),
-``REQUEST_TIMEOUT`` (10: seconds a request may leave the socket silent before its 408).
+``REQUEST_TIMEOUT`` (10: seconds a request may leave the socket silent before its 408),
+``REQUEST_DEADLINE`` (30: seconds a whole request, headers and body, may take to arrive from
+its first byte before its 408), ``WORKER_CONNECTIONS`` (10,000 open connections a worker,
+streams included; the README has the figures measured).
 """
 
 from __future__ import annotations

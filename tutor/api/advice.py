@@ -150,10 +150,11 @@ class PastTrick(BaseSchema):
 class PlayAdviceRequest(BaseSchema):
     players = PlayersField(required=True)
     hand = CardList(required=True, min_items=1, max_items=24, too_long="hand-too-large",
-                    metadata={"description": "The player's cards now."})
+                    metadata={"description": "The player's cards now (no card twice)."})
     trick = CardList(load_default=list, max_items=4, metadata={
         "description": "Cards already in the current trick, in play order (empty when "
-                       "leading)."})
+                       "leading); none of them in the hand nor in `history` (a card is "
+                       "played once), at most one per other player."})
     seat = seat_field(load_default=None, allow_none=True, metadata={
         "description": "The player's seat (default 0); the trick's leader is this seat less "
                        "the cards in the trick."})

@@ -197,10 +197,16 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "title-429": _msg(lambda: gettext("Too many requests")),
     "title-431": _msg(lambda: gettext("Request headers too large")),
     "title-503": _msg(lambda: gettext("Service unavailable")),
+    "title-505": _msg(lambda: gettext("HTTP version not supported")),
     # HTTP-level problems
     "request-timeout": _msg(lambda: gettext("The request did not arrive in time (its headers "
                                             "or its whole body): send it again.")),
     "gone": _msg(lambda: gettext("What was at this address is no longer available.")),
+    "malformed-framing": _msg(lambda: gettext("The request's framing is malformed (a chunk "
+                                              "size or a chunk's end): its body cannot be "
+                                              "read.")),
+    "http-version": _msg(lambda: gettext("This server speaks HTTP/1.1: send the request "
+                                         "as HTTP/1.1 (or HTTP/1.0).")),
     "rate-limited": _rate_limited,
     "headers-too-large": _msg(lambda: gettext("The request's headers are too large or too "
                                               "many.")),

@@ -29,6 +29,7 @@ from sqlalchemy import ColumnElement, Connection, Engine, Table, insert, select,
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from tutor.tables.models import PresenceRow
+from tutor.tables.store import retry_read
 
 __all__ = ["WINDOW_SECONDS", "Presence"]
 
@@ -167,6 +168,7 @@ class Presence:
                 except IntegrityError:  # another worker inserted it first: it is fresh
                     pass
 
+    @retry_read
     def connected(self, table_id: str) -> set[int]:
         """The seats seen within the window."""
         since = datetime.now(UTC) - timedelta(seconds=self.window)

@@ -95,7 +95,9 @@ from tutor.tables.store import (
     Store,
     TableAuth,
     default_sqlite_url,
+    is_outage,
     make_engine,
+    retry_read,
     upgrade,
 )
 from tutor.tables.views import render_events, render_view
@@ -154,15 +156,23 @@ def get_presence() -> Presence:
 
 def _seen(auth: TableAuth) -> None:
     """A seat's token asked for its table: it is connected (the referee's is not a seat)."""
-    if auth.seat is not None:
+    if auth.seat is None:
+        return
+    try:
         get_presence().seen(auth.table_id, auth.seat)
+    except Exception as error:  # who is connected is a hint: the request goes on without it
+        if not is_outage(error):
+            raise
+        log.warning("presence not written: %s",
+                    str(error).splitlines()[0][:200] if str(error) else type(error))
 
 
-def _view(table_id: str, state: TableState, viewer: int | None) -> dict[str, Any]:
+def _view(table_id: str, state: TableState, viewer: int | None, *,
+          presence: bool = True) -> dict[str, Any]:
     """The table's view for ``viewer``, with who is at the table (not at a physical table,
-    where nobody's device is a seat)."""
+    where nobody's device is a seat; nor without ``presence``, the database out of reach)."""
     out = render_view(table_id, state, viewer)
-    if not state.physical:
+    if presence and not state.physical:
         out["presence"] = get_presence().view(table_id, state.meta.people, state.robots)
     return out
 
@@ -202,6 +212,12 @@ def _standing(table_id: str) -> lifecycle.Standing | None:
 
 
 def _auth(table_id: str, *, writing: bool = False) -> TableAuth:
+    """Who the bearer token is (:func:`_check_auth`), read again on a fresh connection if
+    the first one broke under the request."""
+    return retry_read(_check_auth)(table_id, writing=writing)
+
+
+def _check_auth(table_id: str, *, writing: bool = False) -> TableAuth:
     """Who the bearer token is; 410 for an archived table, and for a closed one when the
     request would change it (:mod:`tutor.tables.lifecycle`)."""
     header = request.headers.get("Authorization", "")
@@ -635,11 +651,32 @@ def store_intent(store: Store, table_id: str, seq: int, intent: Intent,
     except Conflict as conflict:
         if conflict.last_seq < 0:
             raise Problem(409, "table-busy") from None
-        raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=seq,
-                      extra={"seq": conflict.last_seq}) from None
+        # The same request again (same seat, sequence number and body): its first answer.
+        # Not a seat given to a person: its first answer carried a new token, which is
+        # stored hashed only (the referee rotates it if that answer was lost).
+        first = None if intent.kind == "person" else \
+            store.first_answer(table_id, seq, partial(decide, intent))
+        if first is None:
+            raise Problem(409, "stale-seq", seq=conflict.last_seq, sent=seq,
+                          extra={"seq": conflict.last_seq}) from None
+        state, events = first
+        g.first_answer_again = True
     if state.over:
-        lifecycle.close(store.engine, table_id, "over")
+        _close_over(store, table_id)
     return state, events
+
+
+def _close_over(store: Store, table_id: str) -> None:
+    """Mark a table whose partie just ended closed. The partie's end is committed already
+    (its answer must say so): a database that fails now leaves the table open a while —
+    every action is refused anyway (``partie-over``), and the retention command closes it."""
+    try:
+        retry_read(lifecycle.close)(store.engine, table_id, "over")
+    except Exception as error:
+        if not is_outage(error):
+            raise
+        log.warning("could not close the finished table %s now: %s", table_id,
+                    str(error).splitlines()[0][:200] if str(error) else type(error))
 
 
 def _handover_tokens(store: Store, table_id: str, intent: Intent, issued: dict[int, str],
@@ -661,10 +698,21 @@ def render_acted(store: Store, table_id: str, auth: TableAuth, state: TableState
                  events: list[Event], issued: Mapping[int, str] | None = None) -> Response:
     """201: the events appended, as the token may see them, and the table as it is now
     (with the seat token a handover to a person issued, for the referee's eyes only)."""
-    with store.reading(table_id) as current:
-        body: dict[str, Any] = {
-            "seq": state.seq, "events": render_events(current, events, auth.seat),
-            "table": _with_standing(_view(table_id, current, auth.seat), state.over)}
+    try:
+        with store.reading(table_id) as current:
+            body: dict[str, Any] = {
+                "seq": state.seq, "events": render_events(current, events, auth.seat),
+                "table": _with_standing(_view(table_id, current, auth.seat), state.over)}
+    except Exception as error:
+        # Committed already: never a 503 for it. The table as the commit left it instead
+        # of as it is now (the same unless another request followed in between).
+        if not is_outage(error):
+            raise
+        with store.table_lock(table_id):
+            current = state
+            body = {"seq": state.seq, "events": render_events(state, events, auth.seat),
+                    "table": _with_standing(_view(table_id, state, auth.seat, presence=False),
+                                            state.over)}
     if issued:
         body["seat_tokens"] = [{"seat": seat, "name": current.meta.names[seat], "token": token}
                                for seat, token in sorted(issued.items())]
@@ -689,7 +737,10 @@ def act(body: dict[str, Any], table_id: str) -> Response:
     intent = parse_intent(auth, body, _meta(store, table_id))
     issued: dict[int, str] = {}
     state, events = store_intent(store, table_id, body["seq"], intent, issued)
-    return render_acted(store, table_id, auth, state, events, issued)
+    answer = render_acted(store, table_id, auth, state, events, issued)
+    if g.get("first_answer_again"):  # the convention of Stripe's and the IETF draft's keys
+        answer.headers["Idempotent-Replayed"] = "true"
+    return answer
 
 
 @blp.route(TABLE_PATH + "/tokens", methods=["POST"])

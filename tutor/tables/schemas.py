@@ -13,7 +13,15 @@ from rules_fr.contracts import Contract
 from tutor.api.base import BaseSchema, ViolationSchema
 from tutor.api.score import ScoreResponse
 from tutor.errors import ErrorKey, ProblemSchema
-from tutor.fields import BidField, BoundedInt, CardField, CardList, ContractField, NameField
+from tutor.fields import (
+    BidField,
+    BoundedInt,
+    CardField,
+    CardList,
+    ContractField,
+    NameField,
+    seat_field,
+)
 
 __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTableResponse",
            "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
@@ -51,8 +59,10 @@ class DuplicateDeal(BaseSchema):
     hands = fields.List(CardList(max_items=24, min_items=15), required=True,
                         validate=validate.Length(3, 5, error=ErrorKey("field-invalid")))
     chien = CardList(max_items=6, min_items=3, required=True)
-    dealer = BoundedInt(0, 4, load_default=0)
-    taker = BoundedInt(0, 4, required=True)
+    dealer = seat_field(load_default=0, metadata={
+        "description": "The dealer's seat (players: the number of `hands`)."})
+    taker = seat_field(required=True, metadata={
+        "description": "The taker's seat (players: the number of `hands`)."})
     contract = ContractField(load_default=Contract.GARDE)  # loaded values are Contracts
 
 
@@ -85,7 +95,10 @@ class ActionRequest(BaseSchema):
                                                      "`person`, the seat handed to a robot "
                                                      "or given back."})
     seq = BoundedInt(0, MAX_SEQ, required=True, metadata={
-        "description": "The last sequence number the client saw: another action since → 409."})
+        "description": "The last sequence number the client saw: another action since → 409. "
+                       "The same action sent again (same seat, `seq` and body: a retry after "
+                       "a lost answer or a 503) is answered with its first answer, 201 with "
+                       "`Idempotent-Replayed: true`, and applied once."})
     bid = BidField(metadata={"description": "For `bid`: passe, petite, garde, garde_sans, "
                                             "garde_contre."})
     card = CardField(metadata={"description": "For `call` and `play`."})

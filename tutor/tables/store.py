@@ -33,8 +33,11 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import hmac
+import json
+import logging
 import os
 import random
 import re
@@ -46,7 +49,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, ParamSpec, TypeVar, cast
 
 from sqlalchemy import (
     Column,
@@ -64,7 +67,14 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import (
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PendingRollbackError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from rules_fr.contracts import Contract
 from tutor.tables.game import MAX_AUTOMATIC, Event, TableMeta, TableState
@@ -79,11 +89,17 @@ to refuse (a :class:`tutor.errors.Problem`), and nothing is written."""
 
 __all__ = [
     "Conflict", "Decide", "Planned", "Store", "TableAuth", "TokenHashes", "hash_token",
-    "make_engine",
-    "new_token", "upgrade",
+    "is_disconnect", "is_outage", "make_engine", "new_token", "retry_read", "upgrade",
 ]
 
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
 MIGRATIONS: Final = Path(__file__).resolve().parent.parent / "migrations"
+WRITE_ATTEMPTS: Final = 3
+"""Tries of a write whose connection broke (:meth:`Store._written`)."""
 CACHE_SIZE: Final = 512
 """Replayed states kept per process (least recently used first out)."""
 INFO_CACHE_SIZE: Final = 4096
@@ -103,12 +119,54 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+class _Committed(Exception):
+    """A write whose connection broke during its ``COMMIT``, found written since."""
+
+
 class Conflict(Exception):
     """Another writer got there first (a stale sequence number or a lost race): 409."""
 
     def __init__(self, last_seq: int) -> None:
         super().__init__(last_seq)
         self.last_seq = last_seq
+
+
+def is_outage(error: BaseException) -> bool:
+    """Whether ``error`` says the database cannot be reached or used right now — down,
+    refusing connections, over its pool, or a connection broken under a request (a backend
+    killed by ``pg_terminate_backend``, a restart): a 503, never a 500."""
+    if isinstance(error, (OperationalError, InterfaceError, PendingRollbackError, PoolTimeout)):
+        return True
+    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
+
+
+def is_disconnect(error: BaseException) -> bool:
+    """Whether ``error`` is a connection that broke under a request (SQLAlchemy has already
+    invalidated it, or it is left in a failed transaction): trying again on a fresh
+    connection may well succeed. A database that refuses connections is not one: its retry
+    would only double the wait before the 503."""
+    if isinstance(error, (PendingRollbackError, InterfaceError)):
+        return True
+    return isinstance(error, DBAPIError) and bool(error.connection_invalidated)
+
+
+def retry_read(read: Callable[P, R]) -> Callable[P, R]:
+    """``read`` tried once more, on a fresh connection from the pool, when its connection
+    broke under it (:func:`is_disconnect`); safe for reads only (and for writes that are
+    the same whether they run once or twice). A second failure goes up: a 503."""
+
+    @functools.wraps(read)
+    def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return read(*args, **kwargs)
+        except Exception as error:
+            if not is_disconnect(error):
+                raise
+            log.warning("database connection lost, reading again: %s",
+                        str(error).splitlines()[0][:200] if str(error) else type(error))
+        return read(*args, **kwargs)
+
+    return again
 
 
 def new_token() -> str:
@@ -338,26 +396,63 @@ class Store:
     # --- transactions ---------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self, committing: list[bool] | None = None) -> Iterator[Connection]:
+        """One write transaction; ``committing`` gets ``True`` once the block is done and the
+        ``COMMIT`` is being sent: an error after that leaves the outcome in doubt (it may
+        have committed), one before it wrote nothing."""
         conn = self.engine.connect()
         if self.is_sqlite:
             conn = conn.execution_options(immediate=True)
         try:
             with conn.begin():
                 yield conn
+                if committing is not None:
+                    committing.append(True)
         finally:
             conn.close()
+
+    def _written(self, write: Callable[[list[bool]], R],
+                 committed: Callable[[], bool] | None) -> R:
+        """``write(committing)`` (a transaction through :meth:`_write`), tried again on a
+        fresh connection when its connection broke (a backend killed, a database restart):
+        before the ``COMMIT`` nothing was written, so running it again is safe; during the
+        ``COMMIT`` it is, once ``committed()`` (on a fresh connection) says it was not
+        written (without ``committed``, the caller's next attempt finds out itself: the
+        sequence number no longer matches). :data:`WRITE_ATTEMPTS` in all, then the error
+        goes up (a 503)."""
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            committing: list[bool] = []
+            try:
+                return write(committing)
+            except Exception as error:
+                if attempt == WRITE_ATTEMPTS or not is_disconnect(error):
+                    raise
+                if committing and committed is not None and committed():
+                    raise _Committed() from error
+                log.warning("database connection lost %s the commit, writing again: %s",
+                            "during" if committing else "before",
+                            str(error).splitlines()[0][:200] if str(error) else type(error))
+        raise AssertionError("unreachable")
 
     # --- tables ---------------------------------------------------------------------------
 
     def create(self, meta: TableMeta, options: dict[str, Any]) -> tuple[str, str, list[str]]:
         """A new table; returns its id, the referee token and the seat tokens (bots get none
         usable: their token is still issued, so a bot seat can be taken over later)."""
-        with self._write() as conn:
-            table_id, referee, tokens = self._insert_table(conn, meta, options)
-            state = TableState(meta)
-            snaps: list[Snapshot] = []
-            self._insert(conn, table_id, self._run_automatic(state, table_id, snaps), snaps)
+        made: list[tuple[str, str, list[str], TableState]] = []
+
+        def write(committing: list[bool]) -> None:
+            made.clear()
+            with self._write(committing) as conn:
+                table_id, referee, tokens = self._insert_table(conn, meta, options)
+                state = TableState(meta)
+                made.append((table_id, referee, tokens, state))
+                snaps: list[Snapshot] = []
+                self._insert(conn, table_id, self._run_automatic(state, table_id, snaps), snaps)
+
+        with contextlib.suppress(_Committed):  # the commit went through: the table exists
+            self._written(write, lambda: bool(made) and bool(self.table_ids([made[0][0]])))
+        table_id, referee, tokens, state = made[0]
         self._put(table_id, state)
         return table_id, referee, tokens
 
@@ -405,23 +500,32 @@ class Store:
             if found is not None:
                 self._infos.move_to_end(table_id)
                 return found
-        with contextlib.ExitStack() as stack:
-            if conn is None:
-                conn = stack.enter_context(self.engine.connect())
-            row = conn.execute(select(_tables).where(_tables.c.id == table_id)).first()
-            if row is None:
-                return None
-            seats = conn.execute(select(_seats.c.seat, _seats.c.token_hash)
-                                 .where(_seats.c.table_id == table_id)
-                                 .order_by(_seats.c.seat)).all()
-        found = _TableInfo(_meta_of(row), row.referee_hash, tuple(s.token_hash for s in seats),
-                           dict(row.options or {}))
+        found = self._read_info(table_id) if conn is None else self._info_of(conn, table_id)
+        if found is None:
+            return None
         with self._lock:
             self._infos[table_id] = found
             while len(self._infos) > INFO_CACHE_SIZE:
                 self._infos.popitem(last=False)
         return found
 
+    @retry_read
+    def _read_info(self, table_id: str) -> _TableInfo | None:
+        with self.engine.connect() as conn:
+            return self._info_of(conn, table_id)
+
+    @staticmethod
+    def _info_of(conn: Connection, table_id: str) -> _TableInfo | None:
+        row = conn.execute(select(_tables).where(_tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        seats = conn.execute(select(_seats.c.seat, _seats.c.token_hash)
+                             .where(_seats.c.table_id == table_id)
+                             .order_by(_seats.c.seat)).all()
+        return _TableInfo(_meta_of(row), row.referee_hash, tuple(s.token_hash for s in seats),
+                          dict(row.options or {}))
+
+    @retry_read
     def token_hashes(self, table_id: str) -> TokenHashes | None:
         """The hashes of the table's valid tokens, read now (one query): a token the referee
         withdrew in any process is refused at once in every other."""
@@ -511,18 +615,22 @@ class Store:
         try:
             for row in rows:
                 state.apply(Event(row.seq, row.type, row.data))
-        except Exception:
-            if not from_snapshot:
+        except Exception as error:
+            if not from_snapshot or is_outage(error):
                 raise
             # a snapshot the log contradicts: the log is the truth
             return self._catch_up(conn, table_id, None, meta, snapshots=False)
         return state
 
     @staticmethod
-    def _latest_snapshot(conn: Connection, table_id: str, meta: TableMeta) -> TableState | None:
-        """The state of the table's latest readable snapshot, if any (at most one query)."""
-        row = conn.execute(select(_snapshots.c.data).where(_snapshots.c.table_id == table_id)
-                           .order_by(_snapshots.c.seq.desc()).limit(1)).first()
+    def _latest_snapshot(conn: Connection, table_id: str, meta: TableMeta,
+                         upto: int | None = None) -> TableState | None:
+        """The state of the table's latest readable snapshot (taken at ``upto`` or before,
+        when given), if any (at most one query)."""
+        query = select(_snapshots.c.data).where(_snapshots.c.table_id == table_id)
+        if upto is not None:
+            query = query.where(_snapshots.c.seq <= upto)
+        row = conn.execute(query.order_by(_snapshots.c.seq.desc()).limit(1)).first()
         if row is None:
             return None
         try:
@@ -543,6 +651,12 @@ class Store:
     def _current(self, table_id: str) -> TableState:
         info = self.info(None, table_id)
         assert info is not None
+        return self._read_current(table_id, info.meta)
+
+    @retry_read
+    def _read_current(self, table_id: str, meta: TableMeta) -> TableState:
+        """The current state, on one connection (a broken one: read again on a fresh one,
+        never replayed on the broken connection, which only fails again)."""
         with self.engine.connect() as conn:
             last = self.last_seq(conn, table_id)
             with self._lock:
@@ -553,12 +667,15 @@ class Store:
             if state is not None and state.seq > last:
                 state = None
             try:
-                state = self._catch_up(conn, table_id, state, info.meta)
-            except Exception:  # a cached state the log contradicts: replay it all
-                state = self._catch_up(conn, table_id, None, info.meta, snapshots=False)
+                state = self._catch_up(conn, table_id, state, meta)
+            except Exception as error:  # a cached state the log contradicts: replay it all
+                if is_outage(error):  # not the log's fault: the database's
+                    raise
+                state = self._catch_up(conn, table_id, None, meta, snapshots=False)
         self._put(table_id, state)
         return state
 
+    @retry_read
     def replay(self, table_id: str) -> TableState:
         """A fresh replay of the whole log, bypassing the cache and the snapshots (tests
         compare it)."""
@@ -567,6 +684,7 @@ class Store:
         with self.engine.connect() as conn:
             return self._catch_up(conn, table_id, None, info.meta, snapshots=False)
 
+    @retry_read
     def rebuild(self, table_id: str) -> TableState:
         """The state rebuilt as a cache miss rebuilds it — the latest snapshot and the events
         after it — bypassing the cache (tests compare it with :meth:`replay`)."""
@@ -575,6 +693,49 @@ class Store:
         with self.engine.connect() as conn:
             return self._catch_up(conn, table_id, None, info.meta)
 
+    @retry_read
+    def first_answer(self, table_id: str, seq: int, decide: Decide,
+                     ) -> tuple[TableState, list[Event]] | None:
+        """A request sent again (a client that lost the answer, a write tried again after
+        its connection broke during the commit): when the events logged right after ``seq``
+        are those ``decide`` plans at ``seq``, the state just after that request's events —
+        what it appended, then the automatic events that followed in the same transaction —
+        and those events, as :meth:`act` returned them the first time; else ``None`` (the
+        table moved on without it: a stale sequence number)."""
+        info = self.info(None, table_id)
+        assert info is not None
+        with self.engine.connect() as conn:
+            state = self._latest_snapshot(conn, table_id, info.meta, seq) or TableState(info.meta)
+            rows = conn.execute(select(_events.c.seq, _events.c.type, _events.c.data)
+                                .where(_events.c.table_id == table_id,
+                                       _events.c.seq > state.seq)
+                                .order_by(_events.c.seq)
+                                .limit(seq - state.seq + MAX_AUTOMATIC + 64)).all()
+        logged = [Event(r.seq, r.type, r.data) for r in rows]
+        before, later = logged[:seq - state.seq], logged[seq - state.seq:]
+        try:
+            for ev in before:
+                state.apply(ev)
+            if state.seq != seq:
+                return None
+            planned = decide(state)
+        except Exception:  # noqa: BLE001 - refused at that moment: not the same request
+            return None
+        if not planned or len(later) < len(planned):
+            return None
+        for (kind, data), ev in zip(planned, later, strict=False):
+            if ev.type != kind or ev.data != json.loads(json.dumps(data)):
+                return None
+        answer: list[Event] = []
+        for ev in later:
+            if len(answer) >= len(planned) and \
+                    state.next_automatic(table_id, lambda: 0) is None:
+                break  # a person's turn: the next event is another request's
+            state.apply(ev)
+            answer.append(ev)
+        return state, answer
+
+    @retry_read
     def events(self, table_id: str, since: int, limit: int = 500) -> list[Event]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(_events.c.seq, _events.c.type, _events.c.data)
@@ -592,16 +753,18 @@ class Store:
         ``also(conn, appended)`` runs in the same transaction (a seat's token withdrawn with
         the handover that withdraws it)."""
         with self.table_lock(table_id):
-            return self._act(table_id, seq, decide, also)
+            if seq is None:  # no sequence number to tell a doubtful commit: write once
+                return self._act(table_id, seq, decide, also, [])
+            return self._written(functools.partial(self._act, table_id, seq, decide, also), None)
 
     def _act(self, table_id: str, seq: int | None, decide: Decide,
-             also: Callable[[Connection, list[Event]], None] | None = None,
-             ) -> tuple[TableState, list[Event]]:
+             also: Callable[[Connection, list[Event]], None] | None,
+             committing: list[bool]) -> tuple[TableState, list[Event]]:
         info = self.info(None, table_id)
         assert info is not None
         state: TableState | None = None
         try:
-            with self._write() as conn:
+            with self._write(committing) as conn:
                 if not self.is_sqlite:
                     conn.execute(select(_tables.c.id).where(_tables.c.id == table_id)
                                  .with_for_update())
@@ -678,6 +841,7 @@ class Store:
             appended.append(self._apply(state, *nxt, snaps))
         return appended
 
+    @retry_read
     def table_ids(self, ids: Sequence[str]) -> list[str]:
         with self.engine.connect() as conn:
             return list(conn.execute(select(_tables.c.id).where(_tables.c.id.in_(ids)))
