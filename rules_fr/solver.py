@@ -70,6 +70,7 @@ __all__ = [
     "Solver",
     "deal_position",
     "end_value",
+    "final_tricks",
     "final_value",
     "play_card",
     "solve",
@@ -779,6 +780,23 @@ def play_card(pos: Position, card: Card) -> Position:
     return replace(pos, hands=tuple(hands), trick=(), leader=winner, won_points_half=acc,
                    won_bouts=bouts, won_tricks=(t0, t1), first_trick=False,
                    petit_previous_trick=petit_in)
+
+
+def final_tricks(pos: Position, card: Card) -> tuple[int, int]:
+    """The tricks won by the taker's side and by the defence once ``card``, the deal's last
+    card, is played from ``pos``: the last trick settled as :func:`play_card` settles the
+    others (the excuse of the taker's side wins it in a chelem)."""
+    seat = pos.seat_to_play
+    if len(pos.trick) != pos.players - 1 or any(
+            len(hand) != (seat == s) for s, hand in enumerate(pos.hands)):
+        raise PositionError("card", "not-the-end")
+    if card not in pos.hands[seat]:
+        raise PositionError("card", "card-illegal", card=card.code)
+    side = tuple(0 if s == pos.taker or s == pos.partner else 1 for s in range(pos.players))
+    st = _State(pos.leader, pos.trick, pos.won_points_half, pos.won_bouts, pos.won_tricks[0],
+                pos.won_tricks[1], pos.petit_previous_trick, None)
+    _, _, _, t0, t1, _, _ = _settle(side, st, (*pos.trick, card), True)
+    return t0, t1
 
 
 def end_value(pos: Position, objective: Objective, cards: Sequence[Card]) -> int:
