@@ -33,7 +33,7 @@ Fonctionnalité: Le décompte des points et les demi-points
 
   @derived
   @rule-counting.half-point @rule-score.split
-  Plan du Scénario: À 3 joueurs, 40,5 points avec deux bouts chutent d'un point, 41,5 points passent d'un point
+  Plan du Scénario: À 3 joueurs, 40,5 points avec 2 bouts chutent d'un point, 41,5 points passent d'un point
     Soit une donne à 3 joueurs en "garde"
     Et le preneur réalise <points> points avec 2 bouts
     Quand je calcule la marque
@@ -105,7 +105,7 @@ Fonctionnalité: Le décompte des points et les demi-points
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-counting.half-point @rule-counting.total @rule-score.split @rule-call.king @rule-table.camps @rule-counting.defence-tricks
-  Scénario: Une petite à 5 joueurs jouée carte par carte : 61,5 points avec deux bouts passent de 21
+  Scénario: Une petite à 5 joueurs jouée carte par carte : 61,5 points avec 2 bouts passent de 21
     # Le preneur (joueur 0) appelle le roi de carreau, que le joueur 1 détient et joue au 3e pli.
     Soit une donne jouée à 5 joueurs en "petite", le preneur étant le joueur 0
     Et la carte appelée est "KD", détenue par le joueur 1

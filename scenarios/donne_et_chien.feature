@@ -79,7 +79,7 @@ Fonctionnalité: La donne et le chien
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-deal.shuffle-cut
-  Plan du Scénario: Le joueur à gauche du donneur coupe en prenant et en laissant plus de trois cartes
+  Plan du Scénario: Le joueur à gauche du donneur coupe en prenant et en laissant plus de 3 cartes
     Soit le joueur <donneur> donne à 4 joueurs
     Alors le joueur <coupeur> coupe
     Et une coupe de <cartes> cartes est <verdict>

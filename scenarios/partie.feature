@@ -42,7 +42,7 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
 
   @source-000_79ccdf50a49e58e5
   @rule-partie.sit-out
-  Plan du Scénario: À 7 joueurs, deux joueurs sortent à chaque donne
+  Plan du Scénario: À 7 joueurs, 2 joueurs sortent à chaque donne
     Soit une partie de 4 donnes entre les joueurs "Ana Ben Chloé Dan Eve Fred Gil"
     Alors la donne <donne> est jouée par "<joueurs>"
 
@@ -74,7 +74,7 @@ Fonctionnalité: Une partie de plusieurs donnes, et les joueurs qui sortent à 6
 
   @source-000_79ccdf50a49e58e5 @source-002_42b61915e8d93b37
   @rule-partie.length @rule-partie.sit-out @rule-score.zero-sum
-  Scénario: Trois donnes à 6 joueurs : les totaux courent et le plus haut l'emporte
+  Scénario: 3 donnes à 6 joueurs : les totaux courent et le plus haut l'emporte
     Soit une partie de 3 donnes entre les joueurs "Ana Ben Chloé Dan Eve Fred"
     Quand "Ben" prend une garde avec "Chloé" pour partenaire et réalise 49 points avec 2 bouts
     Et "Ana" prend une petite avec "Dan" pour partenaire et réalise 40 points avec 1 bout

@@ -179,7 +179,7 @@ Fonctionnalité: La poignée
 
   @source-000_79ccdf50a49e58e5 @source-003_28a2a38e1528519c
   @rule-score.poignee
-  Plan du Scénario: Un défenseur montre dix atouts : la prime va au camp vainqueur
+  Plan du Scénario: Un défenseur montre 10 atouts : la prime va au camp vainqueur
     Soit une donne à 4 joueurs en "garde"
     Et le preneur réalise <points> points avec 2 bouts
     Et un défenseur montre une poignée simple

@@ -6,7 +6,7 @@ Feature: The rulebook's examples, read in English
 
   @source-000_79ccdf50a49e58e5
   @rule-score.total @rule-score.split @rule-score.zero-sum
-  Scenario Outline: Example 1 — a garde made with a poignée and the petit au bout: 106
+  Scenario Outline: Example 1 — a garde made with a handful and the petit au bout: 106
     Given a deal at <players> players in "garde"
     And the taker makes 49 points with 2 bouts
     And the taker shows a simple poignée

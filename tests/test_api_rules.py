@@ -180,3 +180,73 @@ def test_bad_paging_is_a_422_naming_the_parameter(client: FlaskClient, query: st
     answer = client.get(f"/api/v1/rules?{query}&lang=en")
     assert answer.status_code == 422, answer.get_json()
     assert answer.get_json()["errors"][0]["pointer"] == f"/query/{field}"
+
+
+# --- worked examples in the reader's language (issues 24 and 26) ----------------------------
+
+def _catalog_titles(language: str) -> dict[tuple[str, str], str]:
+    """``(context, msgid) → msgstr`` of the worked examples' titles and feature names."""
+    from babel.messages.pofile import read_po
+
+    from tutor.i18n.catalogs import TRANSLATIONS_DIR
+
+    path = TRANSLATIONS_DIR / language / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    return {(m.context, m.id): m.string for m in catalog
+            if m.id and (m.context or "").startswith("example ")}
+
+
+def _context(kind: str, entry: dict) -> str:
+    language = entry["language"]
+    return f"example {kind}" if language == "fr" else f"example {kind} ({language})"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_example_is_served_with_its_title_and_feature_in_the_readers_language(
+        client: FlaskClient, lang: str) -> None:
+    """Every rule's worked examples, in full: title and feature in the reader's language (the
+    catalog's translation; English, never the French, under ``lang=en``), the steps as written
+    and labelled with their language."""
+    from tutor.examples import all_examples
+
+    words = _catalog_titles(lang)
+    written = {e["id"]: e for e in all_examples()}
+    seen: set[str] = set()
+    for rule_id in RULES:
+        if not examples_for_rule(rule_id):
+            continue
+        served = client.get(f"/api/v1/rules/{rule_id}?lang={lang}").get_json()["examples"]
+        for example in served:
+            entry = written[example["id"]]
+            title = words[(_context("title", entry), entry["title"])]
+            feature = words[(_context("feature", entry), entry["feature"])]
+            assert (example["title"], example["feature"]) == (title, feature), example["id"]
+            assert example["steps_language"] == example["language"] == entry["language"]
+            assert example["steps"] == entry["steps"]  # never translated
+            if lang != entry["language"]:
+                assert example["title"] != entry["title"], example["id"]
+                assert example["feature"] != entry["feature"], example["id"]
+            seen.add(example["id"])
+    assert seen == set(written) - {e["id"] for e in written.values() if not e["rules"]}
+
+
+def test_brief_and_told_examples_have_english_titles(client: FlaskClient) -> None:
+    french = {e["id"]: e["title"] for e in examples_for_rule("score.total")
+              if e["language"] == "fr"}
+    for level in ("brief", "told"):
+        served = client.get(f"/api/v1/rules/score.total?lang=en&examples={level}"
+                            ).get_json()["examples"]
+        assert served and all(e["title"] != french[e["id"]] for e in served
+                              if e["id"] in french)
+        assert served[0]["title"] == ("Example 1 — a garde won with a handful and the petit "
+                                      "au bout: 106")
+    listed = client.get("/api/v1/rules?q=chelem&lang=en&view=summary&examples=brief"
+                        ).get_json()["rules"]
+    titles = [e["title"] for rule in listed for e in rule.get("examples", [])]
+    assert titles and not any("chelem" in title.lower() for title in titles)
+    french_listed = client.get("/api/v1/rules/score.total?lang=fr&examples=brief"
+                               ).get_json()["examples"]
+    assert [e["title"] for e in french_listed if e["id"] in french] == list(french.values())
+    assert "Exemple 1 — une garde gagnée avec une poignée et le petit au bout : 106" in [
+        e["title"] for e in french_listed if e["id"] not in french]  # the English file's

@@ -428,6 +428,20 @@ async def _resources(session: ClientSession) -> None:
     assert told[0]["figures"]["legal"] in (True, False)
     assert json.loads((await session.read_resource(f"example://{example_id}?lang=fr"))
                       .contents[0].text)["story"][0]["text"].startswith("À 4 joueurs")
+    # its title and topic in the language asked, its steps as written and labelled French
+    # (issues 24 and 26)
+    follow = "example://jeu_de_la_carte/on-doit-fournir-la-couleur-demandee"
+    english = json.loads((await session.read_resource(f"{follow}?lang=en")).contents[0].text)
+    french = json.loads((await session.read_resource(f"{follow}?lang=fr")).contents[0].text)
+    assert (english["title"], english["feature"]) == ("You must follow the suit led",
+                                                      "Playing the cards")
+    assert (french["title"], french["feature"]) == ("On doit fournir la couleur demandée",
+                                                    "Le jeu de la carte")
+    assert english["steps_language"] == french["steps_language"] == "fr"
+    assert english["steps"] == french["steps"]
+    assert rule["examples"][0]["title"] == ("If a trump is already in the trick, you must "
+                                            "overtrump when you can")
+    assert example["title"] == "Si un atout est déjà posé, on doit surcouper quand on le peut"
     index = json.loads((await session.read_resource("rule://index")).contents[0].text)
     assert {"id": "play.overtrump", "topic": "play"}.items() <= index[
         [r["id"] for r in index].index("play.overtrump")].items()

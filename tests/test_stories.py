@@ -357,11 +357,19 @@ def test_the_mcp_example_resource_carries_the_story(app):
 
 
 @pytest.mark.parametrize("path", ["/rules", f"/examples/{EXAMPLE_1}"])
-def test_an_english_reader_gets_the_story_never_the_french_gherkin(app, path):
+def test_an_english_reader_gets_the_story_before_any_french_gherkin(app, path):
+    """The rules page tells an English reader the examples, without their French steps; an
+    example's own page tells it first, then shows the French steps under a heading that says
+    they are French (issues 24 and 26)."""
     client = app.test_client()
     english = client.get(f"{path}?lang=en").get_data(as_text=True)
     french = client.get(f"{path}?lang=fr").get_data(as_text=True)
-    assert 'class="steps"' not in english and 'class="step-keyword"' not in english
+    if path == "/rules":
+        assert 'class="steps"' not in english and 'class="step-keyword"' not in english
+    else:
+        assert '<ol class="steps" lang="fr">' in english
+        assert english.index("With 4 players, the taker plays a garde.") < english.index(
+            "The scenario as written (French)") < english.index('class="step-keyword"')
     assert "With 4 players, the taker plays a garde." in english
     assert 'class="steps"' in french and "À 4 joueurs, le preneur joue une garde." in french
     untold = "This example is not told in English yet"

@@ -9,6 +9,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 import tutor.web.examples
 import tutor.web.situations
@@ -40,19 +41,34 @@ def test_web_doctests(module) -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_scenario_has_its_worked_example_page(client: FlaskClient, lang: str) -> None:
+def test_every_scenario_has_its_worked_example_page(app: Flask, client: FlaskClient,
+                                                    lang: str) -> None:
+    from tutor.i18n.examples import example_feature, example_title
+
     for entry in all_examples():
         response = client.get(f"{entry['url']}?lang={lang}")
         assert response.status_code == 200, entry["id"]
         html = response.get_data(as_text=True)
         assert f'<html lang="{lang}">' in html
-        assert f'<h1 lang="{entry["language"]}">' in html
+        # the title and the topic in the reader's language (issues 24 and 26)
+        with app.test_request_context(f"/?lang={lang}"):
+            title, feature = example_title(entry), example_feature(entry)
+        assert f"<h1>{escape(title)}</h1>" in html, entry["id"]
+        assert f"<dd>{escape(feature)}</dd>" in html, entry["id"]
+        if lang != entry["language"]:
+            assert title != entry["title"] and feature != entry["feature"], entry["id"]
         for rule_id in entry["rules"]:
             assert f'href="/rules#{rule_id}"' in html, (entry["id"], rule_id)
-        # the Gherkin steps as the test suite runs them, for a French reader only: an English
-        # reader is told the example (tests/test_stories.py), never shown the French steps
-        shown = len(entry["steps"]) if lang == "fr" and entry["language"] == "fr" else 0
-        assert html.count('<span class="step-keyword">') == shown, entry["id"]
+        # the Gherkin steps as the test suite runs them, for every reader; for a reader of
+        # another language after the story, under a heading that names their language
+        assert html.count('<span class="step-keyword">') == len(entry["steps"]), entry["id"]
+        assert f'<ol class="steps" lang="{entry["language"]}">' in html
+        heading = {"fr": {"fr": "Pas à pas", "en": "The scenario as written (French)"},
+                   "en": {"fr": "Le scénario tel qu'il est écrit (en anglais)",
+                          "en": "Step by step"}}[entry["language"]][lang]
+        assert f'<h2 id="steps-title">{heading}</h2>' in html, entry["id"]
+        if "story-title" in html:
+            assert html.index('id="story-title"') < html.index('id="steps-title"')
 
 
 def test_worked_example_labels_are_translated_and_the_scenario_is_told(client) -> None:
@@ -60,8 +76,15 @@ def test_worked_example_labels_are_translated_and_the_scenario_is_told(client) -
     french = client.get(entry["url"] + "?lang=fr").get_data(as_text=True)
     english = client.get(entry["url"] + "?lang=en").get_data(as_text=True)
     assert "Exemple commenté" in french and "Worked example" in english
+    assert "<h1>On doit fournir la couleur demandée</h1>" in french
+    assert "<h1>You must follow the suit led</h1>" in english
+    assert "<dd>Playing the cards</dd>" in english and "<dd>Le jeu de la carte</dd>" in french
     assert entry["steps"][0]["text"] in french  # as written, in French
-    assert entry["steps"][0]["text"] not in english  # told instead, in English
+    # in English: told first, then the French steps under a heading that says they are French
+    told = english.index("With 4 players, you hold")
+    heading = english.index("The scenario as written (French)")
+    assert told < heading < english.index(entry["steps"][0]["text"])
+    assert "The scenario as written" not in french and "Pas à pas" in french
     assert "With 4 players, you hold" in english and "À 4 joueurs, vous avez en main" in french
     # Its cards are drawn as cards named in the reader's language.
     assert 'aria-label="Roi de cœur"' in french
@@ -75,6 +98,11 @@ def test_rules_page_lists_the_worked_examples_of_each_rule(client) -> None:
         assert article, rule_id
         for entry in examples_for_rule(rule_id):
             assert f'href="{entry["url"]}"' in article.group(0)
+    # the examples' titles in the reader's language
+    assert ">You must follow the suit led</a></h4>" in html
+    assert ">On doit fournir la couleur demandée</a></h4>" not in html
+    assert ">On doit fournir la couleur demandée</a></h4>" in client.get(
+        "/rules?lang=fr").get_data(as_text=True)
     # sources by their titles, never by a seed's file name
     assert "Source:</strong> Tarotman, Summary tables of an online card-game site" in html
     assert "000_79ccdf50a49e58e5" not in html.replace("source-000_79ccdf50a49e58e5", "")

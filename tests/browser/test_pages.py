@@ -30,6 +30,15 @@ def _with_lang(path: str, lang: str) -> str:
     return path + ("&" if "?" in path else "?") + f"lang={lang}"
 
 
+def _title_in(entry: dict, lang: str) -> str:
+    """A worked example's title as the pages give it in ``lang`` (the catalogs')."""
+    from tutor import create_app
+    from tutor.i18n.examples import example_title
+
+    with create_app({"TESTING": True}).test_request_context(f"/?lang={lang}"):
+        return example_title(entry)
+
+
 def _legal_codes(page) -> set[str]:
     return set(page.page.locator("#hand button.card.legal").evaluate_all(
         "nodes => nodes.map(n => n.dataset.code)"))
@@ -251,8 +260,8 @@ def test_rules_search_and_examples(page) -> None:
 
 
 def test_rules_show_their_scenarios_as_worked_examples(page) -> None:
-    """Under each rule, its scenarios: title, steps as written (French), a link to the
-    example's own page."""
+    """Under each rule, its scenarios: title (in English), its story, a link to the example's
+    own page."""
     rule_id = "play.follow-suit"
     found = examples_for_rule(rule_id)
     assert found, "the follow-suit rule has scenarios in scenarios/jeu_de_la_carte.feature"
@@ -268,46 +277,52 @@ def test_rules_show_their_scenarios_as_worked_examples(page) -> None:
     assert first.is_visible()
     source_line = rule.locator(".rule-source").inner_text()
     assert "Tarotman" in source_line and "000_79ccdf50a49e58e5" not in source_line
-    assert first.locator("h4").inner_text() == found[0]["title"]
-    # an English reader is told the example, never shown its French steps
+    english = _title_in(found[0], "en")
+    assert english != found[0]["title"]
+    assert first.locator("h4").inner_text() == english
+    # on the rules page an English reader is told the example, not shown its French steps
     assert first.locator("ol.steps").count() == 0
     assert first.locator(".story p").first.inner_text().startswith("With 4 players, you hold")
     first.get_by_role("link", name=re.compile("Open the worked example")).click()
     p.wait_for_url(re.compile(re.escape(found[0]["url"])))
-    assert p.locator("h1").inner_text() == found[0]["title"]
+    assert p.locator("h1").inner_text() == english
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_example_page_in_both_languages(page, lang: str) -> None:
-    """A worked example on its own page: the scenario as written, its cards drawn as cards,
-    its table of tricks, headings in the reader's language, links to its rules."""
+    """A worked example on its own page: its title in the reader's language, the scenario as
+    written (in French, under a heading that says so for an English reader), its cards drawn as
+    cards, its table of tricks, headings in the reader's language, links to its rules."""
     entry = next(e for e in examples_for_rule("excuse.chelem") if "dernier pli" in e["title"])
     labels = {"fr": ("Exemple commenté", "Pas à pas", "Règles illustrées :"),
-              "en": ("Worked example", "Step by step", "Rules it illustrates:")}[lang]
+              "en": ("Worked example", "The scenario as written (French)",
+                     "Rules it illustrates:")}[lang]
     page.goto(_with_lang(entry["url"], lang))
     p = page.page
     assert p.locator("html").get_attribute("lang") == lang
     assert p.locator(".kicker").inner_text().lower() == labels[0].lower()
     title = p.locator("h1")
-    assert title.inner_text() == entry["title"] and title.get_attribute("lang") == "fr"
+    assert title.inner_text() == _title_in(entry, lang)
+    assert (title.inner_text() == entry["title"]) == (lang == "fr")
     assert p.locator(".breadcrumb p").inner_text() == labels[2]
-    # The deal told in the reader's language; the French steps for a French reader only.
+    # The deal told in the reader's language, then the French steps (for an English reader
+    # under a heading that says they are French).
     story = p.locator("#story-title + .story").inner_text()
     assert story.startswith({"fr": "À 4 joueurs, le joueur", "en": "With 4 players, the player "
                                                                    "in seat"}[lang])
-    if lang == "fr":
-        assert p.locator("#steps-title").inner_text() == labels[1]
-        steps = p.locator("ol.steps > li")
-        assert steps.count() == len(entry["steps"])
-        # The table of tricks: 18 rows, the cards drawn with their names.
-        table = p.locator("ol.steps table.grid")
-        assert table.locator("tbody tr").count() == 18
-        last_row = table.locator("tbody tr").last
-        names = last_row.locator(".card").evaluate_all(
-            "n => n.map(c => c.getAttribute('aria-label'))")
-        assert names == ["L'excuse", "Roi de pique", "Roi de cœur", "Roi de trèfle"]
-    else:
-        assert p.locator("ol.steps").count() == 0
+    assert p.locator("#steps-title").inner_text() == labels[1]
+    steps = p.locator("ol.steps > li")
+    assert steps.count() == len(entry["steps"])
+    assert p.locator("ol.steps").get_attribute("lang") == "fr"
+    # The table of tricks: 18 rows, the cards drawn with their names in the reader's language.
+    table = p.locator("ol.steps table.grid")
+    assert table.locator("tbody tr").count() == 18
+    last_row = table.locator("tbody tr").last
+    names = last_row.locator(".card").evaluate_all(
+        "n => n.map(c => c.getAttribute('aria-label'))")
+    assert names == {"fr": ["L'excuse", "Roi de pique", "Roi de cœur", "Roi de trèfle"],
+                     "en": ["The excuse", "King of spades", "King of hearts",
+                            "King of clubs"]}[lang]
     # Its rules, linked to the rules page.
     links = p.locator(".breadcrumb a")
     assert links.count() == len(entry["rules"])

@@ -76,26 +76,43 @@ class StorySchema(Schema):
 
 
 class ExampleSchema(Schema):
-    """A worked example. With ``examples=full`` (the default) every member; with
-    ``examples=told`` its id, title, url and ``story`` (each case's ``case`` and ``text``);
-    with ``examples=brief`` its id, title and url."""
+    """A worked example, its title in the response's language. With ``examples=full`` (the
+    default) every member; with ``examples=told`` its id, title, url and ``story`` (each
+    case's ``case`` and ``text``); with ``examples=brief`` its id, title and url."""
 
     id = fields.String(required=True, metadata={"description": "Stable id of the scenario."})
-    title = fields.String(required=True, metadata={"description": "Its title (French)."})
+    title = fields.String(required=True, metadata={
+        "description": "Its title, in the response's language (the scenario's own title, "
+                       "translated like every sentence of the service)."})
     url = fields.String(required=True, metadata={"description": "Its page in the tutor."})
-    feature = fields.String(metadata={"description": "The feature file's title."})
+    feature = fields.String(metadata={
+        "description": "The topic its feature file covers (the feature's name), in the "
+                       "response's language."})
     note = fields.String(allow_none=True, metadata={
-        "description": "The rulebook's words the scenario mirrors, if quoted."})
+        "description": "The rulebook's words the scenario mirrors, if quoted, as written "
+                       "(in `steps_language`)."})
     rules = fields.List(fields.String(), metadata={"description": "Every rule it illustrates."})
     sources = fields.List(fields.String(), metadata={
         "description": "The titles of the source texts it mirrors (e.g. `Tarotman`)."})
     steps = fields.List(fields.Dict(), metadata={
-        "description": "The Gherkin steps: keyword, text, table (rows, or null)."})
+        "description": "The Gherkin steps: keyword, text, table (rows, or null), as the test "
+                       "suite runs them: never translated, in `steps_language` (French, "
+                       "whatever the response's language; `story` tells the example in the "
+                       "response's language)."})
     examples = fields.List(fields.Dict(), metadata={
-        "description": "A scenario outline's example blocks: name, tags, header, rows."})
+        "description": "A scenario outline's example blocks: name, tags, header, rows, as "
+                       "written (in `steps_language`)."})
     file = fields.String(metadata={"description": "The feature file."})
     line = fields.Integer(metadata={"description": "The scenario's line in it."})
-    language = fields.String(metadata={"description": "The Gherkin language (fr)."})
+    language = fields.String(metadata={
+        "description": "The Gherkin language of the feature file (`fr`; `en` for the few "
+                       "scenarios written in English): the same as `steps_language`."})
+    steps_language = fields.String(metadata={
+        "enum": ["fr", "en"],
+        "description": "The language `steps`, `examples` and `note` are written in (`fr`, "
+                       "the rulebook's language): they are not translated, unlike `title`, "
+                       "`feature` and `story`.",
+        "example": "fr"})
     tags = fields.List(fields.String())
     derived = fields.Boolean(metadata={"description": "A case the sources imply without "
                                                      "spelling it out."})
@@ -105,9 +122,9 @@ class ExampleSchema(Schema):
                        "case (each row of an outline), every figure computed by the rules "
                        "core: the deal, the play or the counting, each score line. Empty for "
                        "an example the tutor does not tell yet (its steps stay in `steps`, "
-                       "in French). Left out with `examples=brief`; with `examples=told`, "
-                       "each story's `case` and `text` only (the examples past 8,000 "
-                       "characters of stories come brief)."})
+                       "in `steps_language`). Left out with `examples=brief`; with "
+                       "`examples=told`, each story's `case` and `text` only (the examples "
+                       "past 8,000 characters of stories come brief)."})
 
     class Meta:
         unknown = INCLUDE  # the scenario library may add members

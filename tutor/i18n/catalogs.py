@@ -11,7 +11,13 @@ Two kinds of msgids live in one domain:
   the ``en`` catalog repeats them, the other catalogs translate them;
 - the rule catalog (``rules_fr/catalog.toml``), written in **French**, extracted by
   :func:`tutor.i18n.extract.extract_rules` with the rule id as ``msgctxt``: the ``fr`` catalog
-  repeats them, the others translate them.
+  repeats them, the others translate them;
+- the worked examples' feature names and scenario titles (``scenarios/*.feature``), written in
+  **French** too, extracted by :func:`tutor.i18n.extract.extract_examples` with
+  ``example feature`` / ``example title`` as ``msgctxt``: the ``fr`` catalog repeats them, the
+  others translate them. A feature file written in another language (``# language: en``) gets
+  that language in its contexts (``example title (en)``), and that language's catalog repeats
+  it (:func:`source_language`).
 
 A catalog is complete when no entry is untranslated or fuzzy. The "repeat" halves are filled
 mechanically by :func:`fill_source_entries` (``python -m tutor.i18n update`` runs
@@ -42,6 +48,8 @@ from tutor.bundled import data_folder
 __all__ = [
     "CODE_SOURCE_LANGUAGE",
     "DOMAIN",
+    "EXAMPLE_FEATURE",
+    "EXAMPLE_TITLE",
     "POT_FILE",
     "REPO_ROOT",
     "RULES_SOURCE_LANGUAGE",
@@ -49,9 +57,11 @@ __all__ = [
     "available_languages",
     "catalog_problems",
     "compile_catalogs",
+    "example_context",
     "fill_source_entries",
     "is_rule_context",
     "main",
+    "source_language",
 ]
 
 REPO_ROOT: Final = Path(__file__).resolve().parents[2]
@@ -62,7 +72,12 @@ POT_FILE: Final = TRANSLATIONS_DIR / f"{DOMAIN}.pot"
 CODE_SOURCE_LANGUAGE: Final = "en"
 """The language the code's msgids are written in."""
 RULES_SOURCE_LANGUAGE: Final = "fr"
-"""The language of the rule catalog's msgids (``rules_fr/catalog.toml``)."""
+"""The language of the rule catalog's msgids (``rules_fr/catalog.toml``), and of the worked
+examples' (``scenarios/*.feature``, but for a file that says otherwise)."""
+EXAMPLE_FEATURE: Final = "example feature"
+"""The ``msgctxt`` of a feature file's name (the topic of its worked examples)."""
+EXAMPLE_TITLE: Final = "example title"
+"""The ``msgctxt`` of a scenario's title (a worked example's title)."""
 
 
 def is_rule_context(context: str | None) -> bool:
@@ -75,6 +90,36 @@ def is_rule_context(context: str | None) -> bool:
     from rules_fr.catalog import is_rule_id
 
     return context is not None and is_rule_id(context)
+
+
+def example_context(kind: str, language: str) -> str:
+    """The ``msgctxt`` of a worked example's text of ``kind`` (:data:`EXAMPLE_FEATURE` or
+    :data:`EXAMPLE_TITLE`) written in ``language``: the kind alone for French, the source
+    language of the examples, else the kind and the language.
+
+    >>> example_context(EXAMPLE_TITLE, "fr"), example_context(EXAMPLE_TITLE, "en")
+    ('example title', 'example title (en)')
+    """
+    return kind if language == RULES_SOURCE_LANGUAGE else f"{kind} ({language})"
+
+
+def source_language(context: str | None) -> str:
+    """The language an entry's msgid is written in, told by its ``msgctxt``: French for a rule
+    (its id) and a worked example's name or title, the language a worked example's context
+    names (``example title (en)``), English for the code's own sentences.
+
+    >>> [source_language(c) for c in ("play.follow-suit", "example title", "example feature",
+    ...                               "example title (en)", "card", None)]
+    ['fr', 'fr', 'fr', 'en', 'en', 'en']
+    """
+    if is_rule_context(context):
+        return RULES_SOURCE_LANGUAGE
+    for kind in (EXAMPLE_FEATURE, EXAMPLE_TITLE):
+        if context == kind:
+            return RULES_SOURCE_LANGUAGE
+        if context is not None and context.startswith(kind + " (") and context.endswith(")"):
+            return context[len(kind) + 2:-1]
+    return CODE_SOURCE_LANGUAGE
 
 
 def _po_path(directory: Path, language: str) -> Path:
@@ -141,14 +186,13 @@ def compile_catalogs(directory: Path | str | None = None, *, force: bool = False
 
 def _source_entry(message: Message, language: str) -> bool:
     """Whether ``language`` is the language ``message``'s msgid is written in."""
-    if is_rule_context(message.context):
-        return language == RULES_SOURCE_LANGUAGE
-    return language == CODE_SOURCE_LANGUAGE
+    return language == source_language(message.context)
 
 
 def fill_source_entries(directory: Path | str | None = None) -> dict[str, int]:
     """In each catalog, give the entries written in that catalog's own language their msgid
-    as translation (English sentences in ``en``, French rules in ``fr``), clearing a fuzzy
+    as translation (English sentences in ``en``, French rules and worked examples' titles in
+    ``fr``: :func:`source_language`), clearing a fuzzy
     flag there: the source text is always its own right translation. Other entries are never
     touched. Returns how many entries each catalog had filled.
     """

@@ -261,8 +261,10 @@ def build_server(app: Flask | None = None, language: str | None = None) -> MCPSe
     @server.resource("example://{+example_id}{?lang}", name="example",
                      title="A worked example (a Gherkin scenario)",
                      description="One worked example by id (as `read_rule` lists them): its "
-                                 "Gherkin steps, rows, sources and its story told in the "
-                                 "language asked, every figure computed by the rules core.",
+                                 "title, topic (`feature`) and story told in the language "
+                                 "asked, every figure computed by the rules core; its "
+                                 "Gherkin steps and rows as written, untranslated, in "
+                                 "`steps_language` (French), and its sources.",
                      mime_type="application/json")
     def example_resource(example_id: str, lang: str | None = None,
                          ctx: Context[Any, Any] | None = None) -> str:

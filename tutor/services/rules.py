@@ -26,6 +26,7 @@ from flask_babel import force_locale
 from rules_fr.catalog import RULES, SOURCES, TOPICS, Rule
 from tutor.examples import SOURCE_TAG, examples_for_rule
 from tutor.i18n import rule_payload
+from tutor.i18n.examples import example_title, example_words
 from tutor.i18n.language import supported_languages
 from tutor.i18n.rules import source_titles
 from tutor.services.stories import stories
@@ -174,12 +175,15 @@ def _reader_tag(tag: str) -> str:
 
 
 def example_payload(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """A worked example as the API serves it: its sources named by their titles, its tags by
-    the sources' keys (no seed's file name reaches a reader), and ``story``: the example told
-    in the reader's language, figures from the core (:func:`tutor.services.stories.stories`)."""
+    """A worked example as the API serves it: its ``title`` and ``feature`` in the reader's
+    language, ``steps_language`` the language its Gherkin steps are written in (French: they
+    are the text the test suite runs, never translated; :func:`tutor.i18n.examples.
+    example_words`), its sources named by their titles, its tags by the sources' keys (no
+    seed's file name reaches a reader), and ``story``: the example told in the reader's
+    language, figures from the core (:func:`tutor.services.stories.stories`)."""
     blocks = [{**block, "tags": [_reader_tag(t) for t in block.get("tags", [])]}
               for block in entry.get("examples", [])]
-    return {**entry, "sources": source_titles(entry["sources"]),
+    return {**example_words(entry), "sources": source_titles(entry["sources"]),
             "tags": [_reader_tag(t) for t in entry.get("tags", [])], "examples": blocks,
             "story": stories(entry)}
 
@@ -200,7 +204,7 @@ _SENTENCE: Final = re.compile(r"(?<=[.;!?])\s+(?=[A-ZÀ-Ý«(])")
 def _example(entry: Mapping[str, Any], level: str) -> dict[str, Any]:
     if level == "full":
         return example_payload(entry)
-    brief = {"id": entry["id"], "title": entry["title"], "url": entry["url"]}
+    brief = {"id": entry["id"], "title": example_title(entry), "url": entry["url"]}
     if level == "told":
         brief["story"] = [{"case": told["case"], "text": told["text"]}
                           for told in stories(entry)]

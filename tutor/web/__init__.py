@@ -155,7 +155,8 @@ def example(example_id: str) -> str:
     entry = find_example(example_id)
     if entry is None:
         raise NotFound()
-    return _page("example_page.html", "example", entry["title"], example=example_view(entry))
+    view = example_view(entry)
+    return _page("example_page.html", "example", view["title"], example=view)
 
 
 def _players_arg() -> int:

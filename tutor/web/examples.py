@@ -1,7 +1,9 @@
 """The scenarios of :mod:`tutor.examples` as the pages show them: worked examples.
 
-A scenario is shown as written (French Gherkin, or English for ``worked_examples_en.feature``):
-only the headings and labels around it are translated. What this module adds is reading aid:
+A scenario's title and feature name are shown in the reader's language
+(:mod:`tutor.i18n.examples`); its steps as written (French Gherkin, or English for
+``worked_examples_en.feature``), under a heading that says so when the reader's language is
+another (``steps_language``). What this module adds is reading aid:
 the rules it illustrates with their titles in the reader's language, and the card codes of a
 step (``"KS QH 2H"``) or of a table cell split out so that the page can draw them as cards with
 their names for screen readers.
@@ -77,16 +79,19 @@ def _table(rows: list[list[str]]) -> dict[str, Any]:
 
 
 def example_view(entry: dict[str, Any]) -> dict[str, Any]:
-    """``entry`` (a dict of :func:`tutor.examples.example`) with what the page draws:
-    ``rule_links`` (id, title in the reader's language, address on the rules page), and for
-    each step ``parts`` and ``grid`` (its table: header and rows of cell parts), for each
-    block of examples ``grid`` likewise, and ``story`` (the example told in the reader's
-    language: :func:`tutor.services.stories.stories`)."""
+    """``entry`` (a dict of :func:`tutor.examples.example`) with what the page draws: its
+    ``title`` and ``feature`` in the reader's language and ``steps_language`` (the language of
+    its steps: :func:`tutor.i18n.examples.example_words`), ``rule_links`` (id, title in the
+    reader's language, address on the rules page), and for each step ``parts`` and ``grid``
+    (its table: header and rows of cell parts), for each block of examples ``grid`` likewise,
+    and ``story`` (the example told in the reader's language:
+    :func:`tutor.services.stories.stories`)."""
     from flask import url_for
 
+    from tutor.i18n.examples import example_words
     from tutor.i18n.rules import rule_title, source_titles
 
-    view = dict(entry)
+    view = example_words(entry)
     view["sources"] = source_titles(entry["sources"])
     view["rule_links"] = [{"id": rule_id, "title": rule_title(rule_id),
                            "url": url_for("web.rules") + "#" + rule_id}
