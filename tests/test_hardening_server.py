@@ -634,3 +634,135 @@ def test_a_withdrawn_token_is_refused_by_every_worker(pg_server: LiveServer) -> 
     assert set(workers.every_worker(view, rotated["token"])) == {200}
     status, _, mine = workers.call("GET", view, rotated["token"])
     assert status == 200 and mine["you"]["seat"] == 1
+
+
+# --- a frozen Redis (item 6) ----------------------------------------------------------------
+
+REAL_REDIS = ("127.0.0.1", 6379)
+
+
+class _FreezableRedis:
+    """A listener in front of Redis that accepts connections and never answers while frozen
+    (a stopped process, a full network buffer); :meth:`thaw` drops the frozen connections
+    and forwards the next ones to the real Redis at :data:`REAL_REDIS`."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.frozen = True
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            if self.frozen:
+                self.held.append(conn)
+                continue
+            try:
+                upstream = socket.create_connection(REAL_REDIS, timeout=5)
+            except OSError:
+                conn.close()
+                continue
+            self.held += [conn, upstream]
+            threading.Thread(target=self._pump, args=(conn, upstream), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: socket.socket, b: socket.socket) -> None:
+        try:
+            while True:
+                ready, _, _ = select.select([a, b], [], [], 1.0)
+                for source in ready:
+                    data = source.recv(65536)
+                    if not data:
+                        raise OSError("closed")
+                    (b if source is a else a).sendall(data)
+        except (OSError, ValueError):
+            for s in (a, b):
+                with contextlib.suppress(OSError):
+                    s.close()
+
+    def thaw(self) -> None:
+        held, self.held = self.held, []
+        self.frozen = False
+        for conn in held:
+            with contextlib.suppress(OSError):
+                conn.close()
+
+    def close(self) -> None:
+        self.sock.close()
+        for conn in self.held:
+            with contextlib.suppress(OSError):
+                conn.close()
+
+
+def _real_redis_up() -> bool:
+    try:
+        with socket.create_connection(REAL_REDIS, timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def test_a_frozen_redis_costs_an_action_little_and_resets_no_quota(tmp_path: Path) -> None:
+    """Issue 28 item 6: with a Redis that accepts and never answers, every action waited
+    out the limiter's socket timeout per limit (2-4 s), and an outage reset every quota.
+    On the real server, with ``REDIS_URL`` at a frozen Redis (the quotas' counts and the
+    streams' broker both): each creation and action is answered well under a second (a
+    generous bound; it was 2 s an action, the broker's publish, before its publisher went
+    to the background), the creation quota is still counted (in memory) and refuses the
+    fourth table; Redis back (when a real one runs here), the count made meanwhile still
+    refuses, and ``/ready`` says Redis is ok again."""
+    frozen = _FreezableRedis()
+    address = f"2001:db8::{uuid.uuid4().hex[:4]}:{uuid.uuid4().hex[:4]}"  # its own counts
+    server = LiveServer(f"sqlite:///{tmp_path}/tables.sqlite",
+                        redis_url=f"redis://127.0.0.1:{frozen.port}/0",
+                        prefix=f"frozen{uuid.uuid4().hex[:6]}", workers=1,
+                        extra_env={"TAROT_RATELIMIT_ENABLED": "1", "TAROT_TRUSTED_PROXIES": "1",
+                                   "TAROT_RATE_LIMIT_CREATE": "3 per minute",
+                                   "TAROT_RATE_LIMIT_REDIS_RETRY": "1"})
+    try:
+        with server:
+            client = _Client(server.port, {"X-Forwarded-For": address})
+            took: dict[str, float] = {}
+
+            def timed(name: str, method: str, path: str, token: str | None,
+                      body: Any = None) -> tuple[int, dict[str, str], Any]:
+                start = time.monotonic()
+                answer = client.call(method, path, token, body)
+                took[name] = round(time.monotonic() - start, 3)
+                return answer
+
+            status, _, made = timed("create 1", "POST", API, None, LIVE)
+            assert status == 201, made
+            tid = made["id"]
+            tokens = {t["seat"]: t["token"] for t in made["seat_tokens"]}
+            rng = random.Random(6)
+            for number in range(1, 5):  # bids: nothing but the action and its broker
+                status, _, view = client.call("GET", f"{API}/{tid}", tokens[0])
+                assert status == 200, view
+                mover = view["to_move"]
+                _, _, view = client.call("GET", f"{API}/{tid}", tokens[mover])
+                status, _, acted = timed(f"action {number}", "POST", f"{API}/{tid}/actions",
+                                         tokens[mover], choose(view, rng))
+                assert status == 201, acted
+            for number in (2, 3):
+                assert timed(f"create {number}", "POST", API, None, PRACTICE)[0] == 201
+            _assert_429(*timed("create 4", "POST", API, None, PRACTICE))
+            print(took, "connections held by the frozen Redis:", len(frozen.held))
+            assert max(took.values()) < 1.0, took
+            if not _real_redis_up():
+                return
+            frozen.thaw()
+            time.sleep(1.5)  # past the breaker's RATE_LIMIT_REDIS_RETRY: Redis asked again
+            status, _, ready = client.call("GET", "/ready", None)
+            assert ready["checks"]["redis"] == "ok", ready
+            _assert_429(*client.call("POST", API, None, PRACTICE))
+    finally:
+        frozen.close()
