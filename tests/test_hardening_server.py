@@ -1,10 +1,14 @@
 """Issue 28 against the production server (``make serve``: gunicorn with ``tutor.serve_conf``,
 gevent workers): what the Flask test client cannot show — connections killed under requests,
-slow and malformed framing.
+slow and malformed framing — and each other defect of the issue again through the real
+server: quotas spent only by valid tokens and by ``undo``, control characters in names on
+SQLite and PostgreSQL, a frozen Redis, tokens withdrawn across two workers, ``no-store``.
+Servers are shared by a module's tests where their settings allow (one SQLite server with the
+quotas on, one PostgreSQL server of two workers).
 
-The PostgreSQL test uses 127.0.0.1:5432, database ``test``, in a schema of its own, and kills
-only its own server's backends (found by their ``application_name``); it skips, saying why,
-when PostgreSQL cannot be reached.
+The PostgreSQL tests use 127.0.0.1:5432, database ``test``, each server in a schema of its
+own; the kill test kills only its own server's backends (found by their
+``application_name``). They skip, saying why, when PostgreSQL cannot be reached.
 """
 
 from __future__ import annotations
