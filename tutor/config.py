@@ -53,6 +53,10 @@ DEFAULTS: Final[dict[str, Any]] = {
     "TRUSTED_PROXIES": 0,
     # Rate-limit counts in Redis when set (else each process counts in memory).
     "REDIS_URL": "",
+    # The quotas' Redis: its socket timeout, and how long it is left alone after a failure
+    # (seconds; tutor.limits).
+    "RATE_LIMIT_REDIS_TIMEOUT": 0.05,
+    "RATE_LIMIT_REDIS_RETRY": 5.0,
     # Tables end (tutor.tables.lifecycle): idle this long, a table is closed (read-only);
     # closed this long, the retention command archives or deletes it.
     "TABLE_IDLE_HOURS": 24,
@@ -72,6 +76,8 @@ def _from_env(default: Any, value: str) -> Any:
         return value.strip().lower() not in _FALSE
     if isinstance(default, int):
         return int(value)
+    if isinstance(default, float):
+        return float(value)
     return value
 
 
