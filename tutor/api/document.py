@@ -243,7 +243,8 @@ HEALTH_PATHS: Final[dict[str, Any]] = {
 
 
 def _enum_names() -> dict[frozenset[str], str]:
-    """The enums given one component each, by their values."""
+    """The enums given one component each, by their values (a component lists them in the
+    order of their first use in the document)."""
     from rules_fr.cards import SUIT_ORDER
     from rules_fr.catalog import TOPICS
     from rules_fr.contracts import Camp, Contract
@@ -253,8 +254,7 @@ def _enum_names() -> dict[frozenset[str], str]:
 
     contracts = [c.code for c in Contract]
     named = {
-        "Lang": ["fr", "en"] if set(supported_languages()) == {"fr", "en"}
-        else sorted(supported_languages()),
+        "Lang": list(supported_languages()),
         "Camp": [c.value for c in Camp], "Contract": contracts,
         "Bid": ["passe", *contracts], "PoigneeLevel": [level.value for level in PoigneeLevel],
         "LedSuit": [*(suit.value for suit in SUIT_ORDER), "T"], "RuleTopic": list(TOPICS),
@@ -264,7 +264,7 @@ def _enum_names() -> dict[frozenset[str], str]:
 
 
 def _typed(doc: dict[str, Any]) -> dict[str, Any]:
-    """The document with the types of :data:`DESCRIPTION`'s generators (see the module's
+    """The document with the types client generators get right (see the module's
     docstring): request defaults in words, one component per enum, the quiz position."""
     from tutor.api.quiz_positions import position_schema
 
