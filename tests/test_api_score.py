@@ -26,7 +26,8 @@ GARDE = {"players": 4, "contract": "garde", "bouts": 2, "points": 49,
 def zero_sum(payload: dict[str, Any], players: int, alone: bool = False) -> None:
     scores = payload["scores"]
     defenders = players - 1 if players < 5 or alone else 3
-    assert scores["taker"] + scores["partner"] + scores["defender"] * defenders == 0
+    assert ("partner" in scores) == (players == 5 and not alone)  # none where there is none
+    assert scores["taker"] + scores.get("partner", 0) + scores["defender"] * defenders == 0
 
 
 def test_score_rulebook_example_garde(client: FlaskClient) -> None:
@@ -34,7 +35,7 @@ def test_score_rulebook_example_garde(client: FlaskClient) -> None:
     payload = post(client, "", GARDE).get_json()
     assert (payload["won"], payload["target"], payload["difference"],
             payload["multiplier"]) == (True, 41, 8, 2)
-    assert payload["scores"] == {"taker": 318, "partner": 0, "defender": -106}
+    assert payload["scores"] == {"taker": 318, "defender": -106}  # no partner at four
     assert [line["code"] for line in payload["derivation"]] == [
         "target", "difference", "contract", "petit-au-bout", "poignee", "total",
         "taker-score", "defender-score"]
@@ -67,7 +68,7 @@ def test_score_five_players_partner_and_alone(client: FlaskClient) -> None:
     assert payload["scores"] == {"taker": 152, "partner": 76, "defender": -76}
     zero_sum(payload, 5)
     alone = post(client, "", {**body, "alone": True}).get_json()
-    assert alone["scores"] == {"taker": 304, "partner": 0, "defender": -76}
+    assert alone["scores"] == {"taker": 304, "defender": -76}  # alone: no partner
     zero_sum(alone, 5, alone=True)
 
 
@@ -162,8 +163,11 @@ def test_score_deal_counts_and_scores_like_the_core(client: FlaskClient, players
     assert count["taker"]["tricks"] + count["defense"]["tricks"] == len(d.tricks)
     assert count["petit_au_bout"] == (d.count.petit_au_bout and d.count.petit_au_bout.value)
     assert count["excuse"]["camp"] in ("taker", "defense")
-    assert payload["scores"] == {"taker": d.score.taker, "partner": d.score.partner,
-                                 "defender": d.score.defender}
+    expected = {"taker": d.score.taker, "partner": d.score.partner,
+                "defender": d.score.defender}
+    if d.partner is None:
+        del expected["partner"]
+    assert payload["scores"] == expected
     assert payload["derivation"] and payload["explanation"]
 
 

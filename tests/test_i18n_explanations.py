@@ -585,7 +585,7 @@ def test_score_payload_has_one_sentence_per_line(en):
     payload = score_payload(s)
     assert (payload["won"], payload["target"], payload["difference"], payload["multiplier"]) \
         == (True, 41, 8, 2)
-    assert payload["scores"] == {"taker": 318, "partner": 0, "defender": -106}
+    assert payload["scores"] == {"taker": 318, "defender": -106}  # no partner at four
     texts = {step["code"]: step["text"] for step in payload["derivation"]}
     assert texts["target"] == "With 2 oudlers, the taker needs 41 points."
     assert texts["taker-score"] == "The taker scores 3 × 106 = +318."

@@ -43,9 +43,12 @@ def test_every_operation_has_a_unique_operation_id(document: dict[str, Any]) -> 
 
 def test_lang_and_accept_language_are_documented(document: dict[str, Any]) -> None:
     parameters = document["components"]["parameters"]
-    assert parameters["lang"]["schema"]["enum"] == ["fr", "en"]
+    assert parameters["lang"]["schema"] == {"$ref": "#/components/schemas/Lang"}
+    assert document["components"]["schemas"]["Lang"]["enum"] == ["fr", "en"]
     assert parameters["AcceptLanguage"]["in"] == "header"
     for path, method, operation in _operations(document):
+        if not path.startswith("/api/"):
+            continue  # /health and /ready: no sentences
         refs = {p.get("$ref") for p in operation["parameters"]}
         assert "#/components/parameters/AcceptLanguage" in refs, (path, method)
         assert "#/components/parameters/lang" in refs or any(
@@ -214,3 +217,80 @@ def test_expected_form_in_french(client: FlaskClient) -> None:
     response = client.post("/api/v1/check/play?lang=fr", json={
         "players": 4, "hand": "KH", "card": "KH"})
     assert "une liste de codes de cartes" in response.get_json()["detail"]
+
+
+# --- types a client generator gets right (issue 26, item 5) ----------------------------------
+
+
+def _walk(node: Any):
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def test_no_request_member_has_a_default(document: dict[str, Any]) -> None:
+    """openapi-typescript makes a member with a ``default`` required: the default is said in
+    words instead, and the member stays optional."""
+    for name, schema in document["components"]["schemas"].items():
+        for member, prop in schema.get("properties", {}).items():
+            assert "default" not in prop, (name, member)
+    alone = document["components"]["schemas"]["ScoreRequest"]["properties"]["alone"]
+    assert alone["description"].endswith("Default: `false`.")
+    assert "alone" not in document["components"]["schemas"]["ScoreRequest"]["required"]
+
+
+def test_one_component_per_enum(document: dict[str, Any]) -> None:
+    """One Lang, one Camp, one Contract… (a generator makes one type of each), nullable where
+    used through allOf + nullable, never an enum listing null."""
+    schemas = document["components"]["schemas"]
+    assert schemas["Camp"] == {"type": "string", "enum": ["taker", "defense"]}
+    for name in ("Lang", "Contract", "Bid", "PoigneeLevel", "QuizKind", "RuleTopic"):
+        assert schemas[name]["type"] == "string" and None not in schemas[name]["enum"]
+    shared = {tuple(schemas[name]["enum"]) for name in ("Lang", "Camp", "Contract", "Bid",
+                                                        "PoigneeLevel")}
+    for node in _walk({"paths": document["paths"], "schemas": {
+            k: v for k, v in schemas.items() if k not in ("Lang", "Camp", "Contract", "Bid",
+                                                          "PoigneeLevel")}}):
+        if "enum" in node:
+            assert None not in node["enum"], node
+            assert tuple(node["enum"]) not in shared, node
+    petit = schemas["ScoreRequest"]["properties"]["petit_au_bout"]
+    assert petit["allOf"] == [{"$ref": "#/components/schemas/Camp"}] and petit["nullable"]
+
+
+def test_quiz_position_is_typed_per_kind(document: dict[str, Any],
+                                         client: FlaskClient) -> None:
+    position = document["components"]["schemas"]["QuizResponse"]["properties"]["position"]
+    assert len(position["oneOf"]) == 13 and set(position["x-kinds"]) >= {"play", "score"}
+    schemas = _json_schema(document["components"]["schemas"])
+    for kind, ref in position["x-kinds"].items():
+        answer = client.get(f"/api/v1/quiz/{kind}?players=5&seed=3").get_json()
+        validator = jsonschema.Draft202012Validator(
+            {"components": {"schemas": schemas}, "$ref": ref})
+        assert not list(validator.iter_errors(answer["position"])), kind
+
+
+def test_version_health_and_ready_are_documented(document: dict[str, Any],
+                                                 client: FlaskClient) -> None:
+    from importlib import metadata
+
+    answer = client.get("/api/v1/version").get_json()
+    assert answer == {"version": metadata.version("tarot-tutor"), "api_version": "1",
+                      "rules_date": "2012-07-01"}
+    assert document["info"]["version"] == answer["version"]
+    assert document["paths"]["/api/v1/version"]["get"]["operationId"] == "getVersion"
+    assert document["paths"]["/health"]["get"]["operationId"] == "health"
+    assert set(document["paths"]["/ready"]["get"]["responses"]) == {"200", "503"}
+
+
+def test_no_partner_score_where_there_is_none(client: FlaskClient) -> None:
+    body = {"players": 4, "contract": "garde", "bouts": 2, "points": 49}
+    assert "partner" not in client.post("/api/v1/score", json=body).get_json()["scores"]
+    five = client.post("/api/v1/score", json={**body, "players": 5}).get_json()
+    assert five["scores"]["partner"] == 66
+    alone = client.post("/api/v1/score", json={**body, "players": 5, "alone": True})
+    assert "partner" not in alone.get_json()["scores"]

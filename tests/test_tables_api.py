@@ -144,7 +144,10 @@ def test_table_complete_partie_driven_seats_score_as_score_deal(app: Any, http: 
             assert status == 200, result
             state.apply(Event(ev.seq, ev.type, ev.data))
             mine = state.scores[-1]
-            assert result["scores"] == mine.scores(), (result, mine)
+            expected = mine.scores()
+            if mine.players != 5 or mine.facts[6]:  # no partner: none in the answer
+                del expected["partner"]
+            assert result["scores"] == expected, (result, mine)
             _, evs = http.get(f"{API}/{table['id']}/events?since={ev.seq - 1}",
                               table["referee_token"])
             served = evs["events"][0]["score"]

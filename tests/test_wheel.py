@@ -153,3 +153,48 @@ def test_installed_tarot_mcp_answers_a_tool_call(installed: Path,
     is_error, text, content = run_async(call)
     assert not is_error and content["legal"] is False
     assert "king of hearts" in text and "play.follow-suit" in text
+
+
+def test_installed_server_serves_with_one_command(installed: Path,
+                                                   tmp_path_factory: pytest.TempPathFactory
+                                                   ) -> None:
+    """``tarot serve`` from the wheel (the README's "Serving from an installed wheel"): the
+    API answers, and the tables' SQLite file goes to the environment's instance folder,
+    ``<prefix>/var/tutor-instance/tarot.sqlite3``, not the working directory."""
+    import signal
+    import time
+    import urllib.request
+
+    from live_server import free_port
+
+    elsewhere = tmp_path_factory.mktemp("serve-elsewhere")
+    port = free_port()
+    env = {k: v for k, v in _clean_env().items()
+           if k not in ("DATABASE_URL", "REDIS_URL", "PORT", "HOST", "WEB_CONCURRENCY")}
+    server = subprocess.Popen([str(installed / "tarot"), "serve", "--port", str(port)],
+                              cwd=elsewhere, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        version = None
+        while version is None:
+            assert server.poll() is None, server.stderr.read().decode()[-3000:]  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "tarot serve did not answer in 60 s"
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/version",
+                                            timeout=5) as answer:
+                    version = json.load(answer)
+            except OSError:
+                time.sleep(0.2)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/ready", timeout=10) as answer:
+            ready = json.load(answer)
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(10)
+    metadata = _run(installed / "python", "-c", "from importlib import metadata; "
+                    "print(metadata.version('tarot-tutor'))", cwd=elsewhere, env=_clean_env())
+    assert version == {"version": metadata.strip(), "api_version": "1",
+                       "rules_date": "2012-07-01"}
+    assert ready["checks"] == {"database": "ok"}
+    assert (installed.parent / "var" / "tutor-instance" / "tarot.sqlite3").is_file()
+    assert not list(elsewhere.iterdir())  # nothing written where the command ran

@@ -39,8 +39,9 @@ DEFAULTS: Final[dict[str, Any]] = {
     # and an EventSource reconnects by itself with Last-Event-ID. Under proxies' idle
     # timeouts (often 60 s); the browser tests shorten it to reconnect often.
     "STREAM_SECONDS": 55,
-    "CORS_EXPOSE_HEADERS": ["Content-Language", "Allow", "Retry-After", "X-RateLimit-Limit",
-                            "X-RateLimit-Remaining", "X-RateLimit-Reset",
+    # What a browser's script may read of an answer: ETag too, to send If-None-Match itself.
+    "CORS_EXPOSE_HEADERS": ["Content-Language", "ETag", "Allow", "Retry-After",
+                            "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                             "Idempotent-Replayed"],
     # ...but only these origins (commas or spaces between them) the tables' endpoints.
     "TABLE_CORS_ORIGINS": "",

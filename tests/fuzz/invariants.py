@@ -102,7 +102,9 @@ def answer_problems(path: str, body: Any, answer: Mapping[str, Any]) -> list[str
     if path in ("/score", "/score/deal") and isinstance(body, dict) and \
             isinstance(body.get("players"), int):
         scores = answer["scores"]
-        partner = body["players"] == 5 and scores["partner"] != 0
-        return zero_sum_problems(scores["taker"], scores["partner"], scores["defender"],
+        partner = "partner" in scores
+        if partner and body["players"] != 5:
+            return ["a partner's score at three or four players"]
+        return zero_sum_problems(scores["taker"], scores.get("partner", 0), scores["defender"],
                                  defenders_at(body["players"], partner=partner))
     return []

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tutor.api import advice, check, count, deal, meta, partie, quiz, review, rules, score
+from tutor.api import (
+    advice,
+    check,
+    count,
+    deal,
+    meta,
+    partie,
+    quiz,
+    quiz_positions,
+    review,
+    rules,
+    score,
+)
 from tutor.api import check_facts as _check_facts  # noqa: F401  (routes on check.blp)
 from tutor.api import notes as _notes  # noqa: F401  (POST /duplicate/notes on duplicate.blp)
 from tutor.api.base import TutorApi, refuse_unsupported_language
@@ -33,6 +45,7 @@ def register_api(app: Flask) -> TutorApi:
         api.register_blueprint(blueprint)
     api.document(tables.document_tokens)
     api.document(rules.document_summaries)
+    api.document(quiz_positions.document_positions)
     app.add_url_rule("/api/v1/docs", "api_docs", meta.docs)
     app.add_url_rule("/api/v1/docs/assets/<path:filename>", "api_docs_assets", meta.docs_asset)
     return api

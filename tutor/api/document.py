@@ -11,7 +11,14 @@ tool layer or a client generator needs and cannot guess:
 * an example for every request body and every response status: the success examples are the
   service's real answers to the request examples, computed once by a throwaway app (its own
   temporary database, so documenting never creates a table in the real one); the error
-  examples are problem details of each status.
+  examples are problem details of each status;
+* types a client generator turns into the types a programmer expects (:func:`_typed`): a
+  request member with a default is optional, its default said in words (openapi-typescript
+  makes a member with a ``default`` required, so the README's own requests would not
+  compile); one component per enum (``Lang``, ``Camp``, ``Contract``…), nullable where it
+  is used as ``allOf`` + ``nullable`` (openapi-python-client made three enum classes of each
+  enum listing ``null``, and one ``Lang`` enum per operation); the quiz position typed per
+  kind; ``info.version`` the package's version; ``/health`` and ``/ready`` described.
 
 The document is the same in every process and at every start (its strong ETag with it: the
 workers of one server agree, and a client generated from it does not change at a restart).
@@ -27,6 +34,7 @@ No real token, not even a throwaway one, is in the document.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import shutil
 import tempfile
@@ -148,7 +156,10 @@ def document(app: Flask, base: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _enrich(app: Flask, doc: dict[str, Any]) -> dict[str, Any]:
+    from tutor.version import package_version
+
     doc["info"]["description"] = DESCRIPTION
+    doc["info"]["version"] = package_version()
     doc["servers"] = SERVERS
     components = doc.setdefault("components", {})
     components.setdefault("parameters", {}).update(
@@ -179,7 +190,136 @@ def _enrich(app: Flask, doc: dict[str, Any]) -> dict[str, Any]:
         _add_example(response, "default", None)
     for tag in doc.get("tags", []):
         tag.setdefault("description", f"The {tag['name']} operations.")
+    doc["paths"].update(copy.deepcopy(HEALTH_PATHS))
+    return _typed(doc)
+
+
+# --- types a client generator gets right ---------------------------------------------------
+
+
+HEALTH_PATHS: Final[dict[str, Any]] = {
+    "/health": {"get": {
+        "operationId": "health", "tags": ["meta"],
+        "summary": "Liveness: this process answers (no dependency asked).",
+        "description": "For a load balancer or an orchestrator: restart the process only when "
+                       "this fails.",
+        "responses": {"200": {"description": "The process answers.", "content": {
+            "application/json": {"schema": {
+                "type": "object", "required": ["status"],
+                "properties": {"status": {"type": "string", "enum": ["ok"]}}},
+                "example": {"status": "ok"}}}}}}},
+    "/ready": {"get": {
+        "operationId": "ready", "tags": ["meta"],
+        "summary": "Readiness: every required dependency answers.",
+        "description": "200 when every required dependency (the database; Redis when "
+                       "configured, not required) answers; else 503 problem+json naming what "
+                       "is down, with `Retry-After`: take the host out of rotation for the "
+                       "tables (the rule endpoints need no database).",
+        "responses": {
+            "200": {"description": "Ready.", "content": {"application/json": {
+                "schema": {"type": "object", "required": ["status", "checks"], "properties": {
+                    "status": {"type": "string", "enum": ["ready"]},
+                    "checks": {"type": "object", "additionalProperties": {
+                        "type": "string", "enum": ["ok", "down"]}}}},
+                "example": {"status": "ready", "checks": {"database": "ok"}}}}},
+            "503": {"description": "A required dependency is down.", "headers": {
+                "Retry-After": {"description": "Seconds to wait before asking again.",
+                                "schema": {"type": "integer"}}},
+                "content": {"application/problem+json": {
+                    "schema": {"type": "object", "required": [
+                        "type", "title", "status", "detail", "checks", "down"], "properties": {
+                        "type": {"type": "string"}, "title": {"type": "string"},
+                        "status": {"type": "integer"}, "detail": {"type": "string"},
+                        "checks": {"type": "object", "additionalProperties": {
+                            "type": "string", "enum": ["ok", "down"]}},
+                        "down": {"type": "array", "items": {"type": "string"}}}},
+                    "example": {"type": "urn:tarot-tutor:problem:service-unavailable",
+                                "title": "Service unavailable", "status": 503,
+                                "detail": "The database cannot be reached right now: try "
+                                          "again in 5 seconds.",
+                                "checks": {"database": "down"}, "down": ["database"]}}}}}}},
+}
+"""``/health`` and ``/ready`` (:mod:`tutor.health`): outside ``/api/v1``, no language."""
+
+
+def _enum_names() -> dict[frozenset[str], str]:
+    """The enums given one component each, by their values (a component lists them in the
+    order of their first use in the document)."""
+    from rules_fr.cards import SUIT_ORDER
+    from rules_fr.catalog import TOPICS
+    from rules_fr.contracts import Camp, Contract
+    from rules_fr.poignee import PoigneeLevel
+    from tutor.i18n.language import supported_languages
+    from tutor.services import quiz, rules
+
+    contracts = [c.code for c in Contract]
+    named = {
+        "Lang": list(supported_languages()),
+        "Camp": [c.value for c in Camp], "Contract": contracts,
+        "Bid": ["passe", *contracts], "PoigneeLevel": [level.value for level in PoigneeLevel],
+        "LedSuit": [*(suit.value for suit in SUIT_ORDER), "T"], "RuleTopic": list(TOPICS),
+        "QuizKind": list(quiz.KINDS), "ExamplesView": list(rules.EXAMPLE_LEVELS),
+    }
+    return {frozenset(values): name for name, values in named.items()}
+
+
+def _typed(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document with the types client generators get right (see the module's
+    docstring): request defaults in words, one component per enum, the quiz position."""
+    from tutor.api.quiz_positions import position_schema
+
+    schemas = doc["components"]["schemas"]
+    for schema in schemas.values():
+        for prop in schema.get("properties", {}).values():
+            _default_in_words(prop)
+    for name in ("QuizResponse", "QuizAnswerResponse"):
+        if name in schemas:
+            schemas[name]["properties"]["position"] = position_schema()
+    names = _enum_names()
+    found: dict[str, list[Any]] = {}
+    doc["components"] = _share_enums(doc["components"], names, found)
+    doc["paths"] = _share_enums(doc["paths"], names, found)
+    for name, values in sorted(found.items()):
+        doc["components"]["schemas"][name] = {"type": "string", "enum": values}
     return doc
+
+
+def _default_in_words(prop: dict[str, Any]) -> None:
+    """A request member's ``default`` as a sentence of its description: the member stays
+    optional for every generator (openapi-typescript makes one with a default required)."""
+    if "default" not in prop:
+        return
+    default = prop.pop("default")
+    if default is None:
+        return
+    said = f"Default: `{json.dumps(default, ensure_ascii=False)}`."
+    prop["description"] = f"{prop['description']} {said}" if prop.get("description") else said
+
+
+def _share_enums(node: Any, names: Mapping[frozenset[str], str],
+                 found: dict[str, list[Any]]) -> Any:
+    """``node`` (a new copy) with each enum of :func:`_enum_names` as a ``$ref`` to its
+    component (``allOf`` beside a description, an example or ``nullable``: OpenAPI 3.0
+    ignores the siblings of a ``$ref``); ``found`` collects the components used."""
+    if isinstance(node, list):
+        return [_share_enums(item, names, found) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _share_enums(value, names, found) for key, value in node.items()}
+    enum = out.get("enum")
+    if not isinstance(enum, list) or out.get("type") != "string":
+        return out
+    values = [value for value in enum if value is not None]
+    name = names.get(frozenset(values))
+    if name is None:
+        return out
+    found.setdefault(name, values)
+    ref = {"$ref": f"#/components/schemas/{name}"}
+    rest = {k: v for k, v in out.items() if k not in ("type", "enum", "nullable")}
+    nullable = bool(out.get("nullable")) or None in enum
+    if not rest and not nullable:
+        return ref
+    return {"allOf": [ref], **rest, **({"nullable": True} if nullable else {})}
 
 
 def _status_of(status: str, response: Mapping[str, Any]) -> int:
@@ -229,6 +369,7 @@ _GET_EXAMPLES: Final = {
     "/api/v1/rules/{rule_id}": "/api/v1/rules/play.overtrump",
     "/api/v1/ping": "/api/v1/ping",  # (POST ping: the same answer, recorded below)
     "/api/v1/deal/plan": "/api/v1/deal/plan?players=4&dealer=0",
+    "/api/v1/version": "/api/v1/version",
 }
 
 

@@ -1,4 +1,5 @@
-"""The API's own pages: a trivial ping (the benchmark's baseline) and the interactive docs.
+"""The API's own pages: a trivial ping (the benchmark's baseline), the versions of the service
+(``GET /version``) and the interactive docs.
 
 The docs page is Swagger UI, served from the ``swagger-ui-bundle`` package (Apache-2.0, the
 Swagger UI dist files) under ``/api/v1/docs/assets/``: nothing is fetched from a CDN, so the
@@ -18,6 +19,7 @@ from swagger_ui_bundle import swagger_ui_path
 from werkzeug.exceptions import NotFound, PreconditionFailed
 
 from tutor.api.base import ApiBlueprint
+from tutor.version import API_VERSION, RULES_DATE, versions
 
 __all__ = ["blp", "docs"]
 
@@ -36,6 +38,27 @@ def ping() -> dict[str, Any]:
     if request.method == "POST":
         request.get_data()  # read and ignore the body, as a trivial JSON POST would
     return {"status": "ok"}
+
+
+class VersionSchema(Schema):
+    version = fields.String(required=True, metadata={
+        "description": "The package's version (`tarot-tutor` as installed); also the OpenAPI "
+                       "document's `info.version`.", "example": "0.1.0"})
+    api_version = fields.String(required=True, metadata={
+        "description": "The API's version, the `v1` of every path: it changes only when an "
+                       "answer would break a client written against the previous one.",
+        "example": API_VERSION})
+    rules_date = fields.String(required=True, metadata={
+        "description": "The date of the rule text the catalog follows where the sources are "
+                       "loose: the FFT's official rulebook (ISO date).",
+        "example": RULES_DATE})
+
+
+@blp.route("/version", methods=["GET"])
+@blp.response(200, VersionSchema())
+def get_version() -> dict[str, str]:
+    """Which service answers: the package's version, the API's, the rule text's date."""
+    return versions()
 
 
 _DOCS_PAGE: Final = """<!DOCTYPE html>

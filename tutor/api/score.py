@@ -48,11 +48,13 @@ blp = ApiBlueprint(
 
 class ScoresSchema(Schema):
     taker = fields.Integer(required=True)
-    partner = fields.Integer(required=True, metadata={
-        "description": "The partner's score at five players (0 when the taker is alone or at "
-                       "three or four players)."})
+    partner = fields.Integer(metadata={
+        "description": "The partner's score: only at five players when the taker called a "
+                       "partner (absent at three or four players, or when the taker plays "
+                       "alone)."})
     defender = fields.Integer(required=True, metadata={
-        "description": "Each defender's score. taker + partner + defender × defenders = 0."})
+        "description": "Each defender's score. taker + partner (if any) + defender × "
+                       "defenders = 0."})
 
 
 class DerivationLineSchema(Schema):

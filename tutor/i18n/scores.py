@@ -237,6 +237,17 @@ def score_payload(score: Score) -> dict[str, Any]:
                             for why in found["why_allowed"]]}
 
 
+def _seats_scored(score: Score) -> dict[str, int]:
+    """``{"taker", "partner", "defender"}``, without ``partner`` where there is none (three or
+    four players, or a taker alone at five): a ``"partner": 0`` would read as a seat scoring
+    nothing."""
+    scores = score.scores()
+    alone = score.facts[6]
+    if score.players != 5 or alone:
+        del scores["partner"]
+    return scores
+
+
 def _compose_payload(score: Score) -> dict[str, Any]:
     texts: list[str | None] = [line_text(line, score) for line in score.lines]
     why = [violation_payload(v) for v in why_scored(score)]
@@ -245,7 +256,7 @@ def _compose_payload(score: Score) -> dict[str, Any]:
         "target": score.target,
         "difference": score.difference,
         "multiplier": score.multiplier,
-        "scores": score.scores(),
+        "scores": _seats_scored(score),
         "derivation": [dict(line.as_dict(), text=text)
                        for line, text in zip(score.lines, texts, strict=True)],
         "why_allowed": why,

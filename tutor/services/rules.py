@@ -4,16 +4,22 @@ Search (``GET /rules?q=&topic=``, the MCP tool ``search_rules``) reads the rules
 language the service speaks, so a French or an English query finds a rule whichever language
 the answer is in. Words are compared without accents or case (``écart`` = ``ECART``), plural
 ``s`` aside, a query word also matching the start of a longer word and the other way round
-(``surcoup`` and ``surcouper`` both find ``surcoupe``); common words (``le``, ``the``,
-``quand``, ``when``…) are ignored. A rule is ranked by where its words match — id, then
-title, topic, text, note — and the rules that match every word of the query come first; when
-none does, the rules matching some words are given.
+(``surcoup`` and ``surcouper`` both find ``surcoupe``), numbers written as words read as
+digits (``six`` = ``6``); common words and the words that only make a question (``le``,
+``the``, ``combien``, ``how many``…) are ignored, and a question's word also matches the
+words the rules use for it (``discard`` finds ``écart``: :data:`_SYNONYMS`). A rule is ranked
+by the telling words it matches (those fewer than a quarter of the rules hold), then all the
+words it matches, then where they match — id, title, topic, text, note — weighed by how rare
+each word is among the rules; when some rules match every telling word, only those are given.
+``tests/data/search_questions.toml`` holds the questions this is tuned on
+(``tests/test_rule_search.py``: the right rule first for at least 90 % of them).
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -45,10 +51,39 @@ ton un une vous y doit
 an and are as at be by can do does for from how i if in is it its may me must my of on or
 the their then this to what when where which who why with you your
 """
-_STOPWORDS: Final = frozenset(_STOPWORD_TEXT.split())
-"""Words too common in French or English questions to tell two rules apart."""
-_WORD: Final = re.compile(r"[a-z0-9]+")
+_QUESTION_WORDS: Final = """
+c ca quoi quels quelles comment combien n ai j nous t comme mettre peux puis
+many much there get gets got have has had what whats we our us should shall will would
+could please tell about happen happens put
+"""
+_STOPWORDS: Final = frozenset(_STOPWORD_TEXT.split()) | frozenset(_QUESTION_WORDS.split())
+"""Words too common in French or English questions to tell two rules apart (with the words
+that only make a sentence a question: "combien", "how many", "tell me")."""
+_NUMBERS: Final = {"two": "2", "deux": "2", "three": "3", "trois": "3", "four": "4",
+                   "quatre": "4", "five": "5", "cinq": "5", "six": "6", "seven": "7",
+                   "sept": "7"}
+"""Numbers written as words, read as digits in the rules and the queries alike ("six
+players" finds "À 6 joueurs"); one is left out: "un", "une" are articles too."""
+_SYNONYMS: Final = {
+    "discard": ("discard", "ecart"), "defausse": ("defausse", "ecart"),
+    "deck": ("deck", "pack", "jeu"), "need": ("need", "make", "faire", "realiser"),
+    "faut": ("realiser", "make", "need"),
+    "distribue": ("distribue", "donne", "donneur"), "pli": ("pli", "levee"),
+    "trick": ("trick", "levee"), "everybody": ("everybody", "all", "tout"),
+    "everyone": ("everyone", "all", "tout"),
+    "worth": ("worth", "vaut", "value", "bonus", "prime"),
+    "rapporte": ("rapporte", "prime", "vaut"), "game": ("game", "partie"),
+    "multiplie": ("multiplie", "multiplier", "coefficient"),
+    "gagne": ("gagne", "remporte", "win"), "jouer": ("jouer", "joue", "jouee", "play"),
+}
+"""A question's word and the words the rules use for the same thing, in either language
+(asked "can I discard a king", the rules say "écart"): a word matches as its best
+alternative."""
+_WORD: Final = re.compile(r"[0-9]+(?:[.,][0-9]+)?(?![0-9a-z])|[a-z0-9]+")
+"""A word, or a number with its decimals ("2,5 points" is no "2": "deux bouts" must not find
+the value of the cards)."""
 _INDEX_KEY: Final = "tutor.rule_search_index"
+_IDF_KEY: Final = "tutor.rule_search_idf"
 
 
 class UnknownRule(LookupError):
@@ -72,6 +107,8 @@ def normalize(text: str) -> str:
 
 
 def _stem(word: str) -> str:
+    if word in _NUMBERS:
+        return _NUMBERS[word]
     return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
 
 
@@ -86,9 +123,9 @@ def query_words(query: str) -> list[str]:
     ['jouer', 'excuse']
     """
     seen: dict[str, None] = {}
-    for word in _words(query):
-        if word not in _STOPWORDS:
-            seen.setdefault(word, None)
+    for word in _WORD.findall(normalize(query)):
+        if word not in _STOPWORDS and _stem(word) not in _STOPWORDS:
+            seen.setdefault(_stem(word), None)
     return list(seen)
 
 
@@ -129,28 +166,85 @@ def _match(word: str, found: frozenset[str]) -> float:
     return 0.0
 
 
+def _idf(entries: list[_Entry]) -> dict[str, float]:
+    """How rare each word of the rules is: ``log(1 + N / df)`` with ``df`` the rules holding
+    it in any field (built once per app, beside the index)."""
+    cached = current_app.extensions.get(_IDF_KEY)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    counts: dict[str, int] = {}
+    for entry in entries:
+        for word in frozenset().union(*entry.fields.values()):
+            counts[word] = counts.get(word, 0) + 1
+    total = len(entries)
+    idf = {word: math.log(1 + total / count) for word, count in counts.items()}
+    current_app.extensions[_IDF_KEY] = idf
+    return idf
+
+
+def _rarity(word: str, idf: Mapping[str, float], most: float) -> float:
+    """A query word's weight: the rarity of its most common alternative found in the rules
+    (``faut`` is as common as ``faire``); a word found nowhere, or only as a prefix, weighs
+    as the rarest."""
+    found = [idf[a] for a in _SYNONYMS.get(word, (word,)) if a in idf]
+    return min(found) if found else most
+
+
+_DISTINCTIVE: Final = math.log(1 + 4)
+"""A query word held by fewer than a quarter of the rules tells them apart: when some rules
+match every such word, only those are given ("excuse dernier pli" narrows "excuse"), while a
+word as common as "faire" or "jouer" narrows nothing."""
+
+
+def _matches_all(entry: _Entry, words: list[str]) -> bool:
+    return all(any(_match(a, found) for a in _SYNONYMS.get(word, (word,))
+                   for found in entry.fields.values()) for word in words)
+
+
 def search_rule_ids(query: str, topic: str | None = None) -> list[str]:
     """The ids of the rules that answer ``query`` (of ``topic`` only, if given), best first;
-    every rule of the topic (or the catalog) in the rulebook's order for an empty query."""
+    every rule of the topic (or the catalog) in the rulebook's order for an empty query.
+
+    Each query word (or its best alternative of :data:`_SYNONYMS`) scores the weight of the
+    best field it matches (:data:`_WEIGHTS`) times its rarity among the rules (a word every
+    rule holds tells none apart). Rules are ranked by the telling words they match
+    (:data:`_DISTINCTIVE`), then the words they match, then that score, then by how much of
+    the rule's id the query names (``petit au bout`` is ``petit.au-bout`` before
+    ``petit.au-bout-chelem``); when some rules match every telling word, only those are
+    given."""
     wanted = query_words(query)
-    entries = [e for e in _index() if topic is None or RULES[e.rule_id].topic == topic]
+    every = _index()
+    entries = [e for e in every if topic is None or RULES[e.rule_id].topic == topic]
     if not wanted:
         return [e.rule_id for e in entries]
-    ranked: list[tuple[int, float, int, str]] = []
+    idf = _idf(every)
+    most = max(idf.values())
+    rarity = {word: _rarity(word, idf, most) for word in wanted}
+    ranked: list[tuple[int, int, float, float, int, str]] = []
+    by_id = {entry.rule_id: entry for entry in entries}
     for order, entry in enumerate(entries):
-        matched, score = 0, 0.0
+        matched, telling, score = 0, 0, 0.0
         for word in wanted:
-            best = max(_WEIGHTS[name] * _match(word, found)
+            best = max(_WEIGHTS[name] * _match(alternative, found)
+                       for alternative in _SYNONYMS.get(word, (word,))
                        for name, found in entry.fields.items())
             if best:
                 matched += 1
-                score += best
+                telling += rarity[word] > _DISTINCTIVE
+                score += best * rarity[word]
         if matched:
-            ranked.append((-matched, -score, order, entry.rule_id))
+            named = entry.fields["id"]
+            share = sum(1 for w in named if any(
+                _match(a, frozenset((w,))) for word in wanted
+                for a in _SYNONYMS.get(word, (word,)))) / len(named)
+            ranked.append((-telling, -matched, -score, -share, order, entry.rule_id))
     ranked.sort()
-    if ranked and -ranked[0][0] == len(wanted):  # some rules match every word: those only
-        ranked = [r for r in ranked if -r[0] == len(wanted)]
-    return [rule_id for *_, rule_id in ranked]
+    distinctive = [word for word in wanted if rarity[word] > _DISTINCTIVE]
+    if distinctive:  # the rules that match every distinctive word, if some do: those only
+        every_word = [r for r in ranked if _matches_all(by_id[r[-1]], distinctive)]
+        if every_word:
+            ranked = every_word
+    return [r[-1] for r in ranked]
 
 
 def closest_rule_ids(text: str, limit: int = 5) -> list[str]:
