@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tutor.api import advice, check, count, deal, meta, partie, quiz, review, rules, score
+from tutor.api import (
+    advice,
+    analysis,
+    check,
+    count,
+    deal,
+    meta,
+    partie,
+    quiz,
+    review,
+    rules,
+    score,
+)
 from tutor.api import check_facts as _check_facts  # noqa: F401  (routes on check.blp)
 from tutor.api import notes as _notes  # noqa: F401  (POST /duplicate/notes on duplicate.blp)
 from tutor.api.base import TutorApi, refuse_unsupported_language
@@ -22,7 +34,8 @@ from tutor.tables import streams as _streams  # noqa: F401  (the stream routes o
 __all__ = ["BLUEPRINTS", "register_api"]
 
 BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp, duplicate.blp,
-              count.blp, deal.blp, partie.blp, review.blp, quiz.blp)
+              count.blp, deal.blp, partie.blp, review.blp, quiz.blp, analysis.blp,
+              analysis.puzzles_blp)
 
 
 def register_api(app: Flask) -> TutorApi:
