@@ -58,7 +58,7 @@ SOLVE_EXAMPLE: Final[dict[str, Any]] = {
     "won": {"points": 31, "bouts": 0, "tricks": [7, 7]}, "poignees": [],
     "objective": "score", "first_trick": False, "called_card": None,
 }
-PUZZLE_ANSWER_EXAMPLE: Final[dict[str, Any]] = {"id": "4-1-0-14-2", "card": "5S"}
+PUZZLE_ANSWER_EXAMPLE: Final[dict[str, Any]] = {"id": "4-1-1-14-2", "card": "T21"}
 
 
 # --- POST /analysis/solve ---------------------------------------------------------------------
@@ -265,7 +265,7 @@ def puzzle_view(query: dict[str, Any]) -> Response:
 
 class PuzzleAnswerRequest(BaseSchema):
     id = fields.String(required=True, validate=Length(1, 40), metadata={
-        "description": "The puzzle's id, as GET /puzzles gave it.", "example": "4-1-0-14-2"})
+        "description": "The puzzle's id, as GET /puzzles gave it.", "example": "4-1-1-14-2"})
     card = CardField(required=True, metadata={"description": "The card the reader plays."})
 
 

@@ -164,18 +164,20 @@ def find_mistakes(body: dict[str, Any]) -> dict[str, Any]:
                          partner=d.partner, tricks=d.tricks, chien=d.chien, ecart=d.ecart,
                          called_card=d.called_card, poignees=d.poignees,
                          chelem_announced=d.chelem_announced, budget=DEAL_BUDGET)
-    mistakes = []
+    mistakes: list[dict[str, Any]] = []
+    texts: list[str] = []
     for m in found.mistakes:
         role = ("taker" if m.seat == d.taker else "partner" if m.seat == d.partner
                 else "defence")
+        texts.append(mistake_text(role=role, card=m.card, better=m.better, score=m.score,
+                                  best_score=m.best_score, lost_score=m.lost_score,
+                                  lost_points_half=m.lost_points_half))
         mistakes.append({
             "trick": m.trick + 1, "seat": m.seat, "card": m.card.code,
             "better": _codes(m.better),
             "lost": {"score": m.lost_score, "points": _half(m.lost_points_half)},
             "score": m.score, "best_score": m.best_score, "exact": True,
-            "text": mistake_text(role=role, card=m.card, better=m.better, score=m.score,
-                                 best_score=m.best_score, lost_score=m.lost_score,
-                                 lost_points_half=m.lost_points_half)})
+            "text": texts[-1]})
     start = None if found.exact_from_trick is None else found.exact_from_trick + 1
     if start is None:
         summary = gettext("No trick could be proven within the search budget.")
@@ -193,7 +195,7 @@ def find_mistakes(body: dict[str, Any]) -> dict[str, Any]:
         "tricks": found.tricks,
         "nodes": found.nodes,
         "budget": found.budget,
-        "explanation": " ".join([summary, *(m["text"] for m in mistakes)]),
+        "explanation": " ".join([summary, *texts]),
     }
 
 
