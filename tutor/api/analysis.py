@@ -219,9 +219,9 @@ class PuzzleQuery(Schema):
     """Query parameters (and the MCP tool's arguments)."""
 
     players = QueryInt(3, 5, key="players-range", load_default=4, metadata={
-        "description": "Players: 3, 4 or 5.", "example": 4})
+        "example": 4})
     seed = SeedInt(0, service.PUZZLE_SEEDS - 1, load_default=None, metadata={
-        "description": "Gives the same puzzle again (0 to 999999); drawn when absent.",
+        "description": "The same seed, the same puzzle (drawn when absent).",
         "example": 1})
 
 
@@ -264,9 +264,9 @@ def puzzle_view(query: dict[str, Any]) -> Response:
 
 
 class PuzzleAnswerRequest(BaseSchema):
-    id = fields.String(required=True, validate=Length(1, 40), metadata={
-        "description": "The puzzle's id, as GET /puzzles gave it.", "example": "4-1-1-14-2"})
-    card = CardField(required=True, metadata={"description": "The card the reader plays."})
+    id = fields.String(required=True, validate=Length(1, 30), metadata={
+        "description": "The puzzle's.", "example": "4-1-1-14-2"})
+    card = CardField(required=True, metadata={"description": "The card played."})
 
 
 class PuzzleCardSchema(Schema):

@@ -165,8 +165,9 @@ _POSITION_REASONS: Final[Mapping[str, Callable[[P], str]]] = {
 
 ANALYSIS_ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "position-invalid": _position_invalid,
-    "puzzle-unknown": lambda p: gettext("“%(id)s” is not a puzzle id: ask GET /puzzles for "
-                                        "one.", id=p.get("id", "")),
+    "puzzle-unknown": lambda p: gettext("“%(id)s” is not a puzzle id: ask for a puzzle "
+                                        "first, and answer with its id.",
+                                        id=p.get("id", "")),
     "card-not-legal": lambda p: gettext("%(card)s may not be played in this position.",
                                         card=_card(p)),
 }
