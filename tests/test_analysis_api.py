@@ -218,7 +218,7 @@ def test_puzzle_answers_right_and_wrong_with_the_refuting_line(client: FlaskClie
                               {"card": "T21", "score": -420}]
     assert wrong["explanation"].startswith(
         "Ce n'est pas la meilleure carte : après le 21, le meilleur jeu est le 21, le 2 de "
-        "cœur; ")
+        "cœur ; ")
     assert "au lieu de −438" in wrong["explanation"]
 
 

@@ -20,6 +20,7 @@ from tutor.i18n.words import (
     contract_name,
     gettext,
     ngettext,
+    pgettext,
     number,
     points,
     signed,
@@ -55,7 +56,7 @@ def line_text(cards: Sequence[Card], players: int, before: int) -> str:
             current, room = [], players
     if current:
         tricks.append(current)
-    return "; ".join(", ".join(t) for t in tricks)
+    return pgettext("separator between groups of cards", "; ").join(", ".join(t) for t in tricks)
 
 
 def _score_points(value: int) -> str:
@@ -143,21 +144,21 @@ _POSITION_REASONS: Final[Mapping[str, Callable[[P], str]]] = {
                                    "every hand holds as many cards, one less for those who "
                                    "have played to the trick.", seat=p["seat"],
                                    found=number(p["found"]), expected=number(p["expected"])),
-    "bouts-range": lambda p: gettext("The taker's side cannot have won %(bouts)s bouts: at "
-                                     "most %(most)s are out of the hands.",
+    "bouts-range": lambda p: gettext("The taker's side cannot have won %(bouts)s oudlers: "
+                                     "at most %(most)s are out of the hands.",
                                      bouts=number(p["bouts"]), most=number(p["most"])),
     "points-range": lambda p: gettext("The taker's side cannot have won %(points)s points: "
                                       "at most %(most)s are out of the hands.",
                                       points=points(p["points_half"]),
                                       most=points(p["most"])),
-    "bouts-points": lambda p: gettext("%(bouts)s bouts won are worth more than %(points)s "
+    "bouts-points": lambda p: gettext("%(bouts)s oudlers won are worth more than %(points)s "
                                       "points.", bouts=number(p["bouts"]),
                                       points=points(p["points_half"])),
     "tricks-range": lambda p: gettext("So many tricks won and the cards in the hands make "
                                       "more than the 78 cards."),
     "tricks-already-won": lambda p: gettext("The first trick cannot come after tricks already "
                                             "won."),
-    "called-not-five": lambda p: gettext("A card is called only at five players."),
+    "called-not-five": lambda p: gettext("A card is called only with five players."),
     "card-illegal": lambda p: gettext("%(card)s could not have been played to this trick "
                                       "from the hand it came from.", card=_card(p)),
 }
