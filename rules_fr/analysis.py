@@ -33,7 +33,15 @@ from rules_fr.contracts import Camp, Contract
 from rules_fr.counting import PlayedTrick
 from rules_fr.play import legal_mask
 from rules_fr.poignee import PoigneeLevel
-from rules_fr.solver import BudgetExceeded, Objective, Position, deal_position, solve
+from rules_fr.solver import (
+    BudgetExceeded,
+    Objective,
+    Position,
+    deal_position,
+    end_facts,
+    play_card,
+    solve,
+)
 
 __all__ = ["DEAL_BUDGET", "DealAnalysis", "Mistake", "analyse_deal", "side_sign"]
 
@@ -59,6 +67,10 @@ class Mistake:
     lost_points_half: int
     """The card points (halves) it cost its side with best play for card points (may be
     0, or negative when the better card gives card points up to win on the score)."""
+    petit_au_bout: Camp | None = None
+    """The side of the petit au bout with best play after the card played."""
+    best_petit_au_bout: Camp | None = None
+    """The same after the first better card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +129,14 @@ def analyse_deal(*, players: int, contract: Contract, taker: int, partner: int |
                 pts = solve(pos, Objective.POINTS, budget=budget - used)
                 used += pts.nodes
                 best_points = max(sign * pts.values_by_code[b.code] for b in sol.best)
+                after = solve(play_card(pos, played), Objective.SCORE, budget=budget - used)
+                used += after.nodes
                 in_trick.append(Mistake(
                     trick=t, seat=seat, card=played, better=sol.best, score=value,
                     best_score=sol.value, lost_score=sign * (sol.value - value),
-                    lost_points_half=best_points - sign * pts.values_by_code[played.code]))
+                    lost_points_half=best_points - sign * pts.values_by_code[played.code],
+                    petit_au_bout=end_facts(pos, (played, *after.line)).petit_au_bout,
+                    best_petit_au_bout=end_facts(pos, sol.line).petit_au_bout))
         except BudgetExceeded:
             used = budget
             break

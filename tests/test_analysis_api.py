@@ -247,3 +247,30 @@ def test_every_puzzle_has_exactly_one_best_card(players: int) -> None:
         sol = solve(p.position, Objective.SCORE)
         assert len(sol.best) == 1 and len(sol.values) >= 2, (players, seed)
         assert sol.best == p.solution.best
+
+
+def _deal_body(seed: int) -> dict[str, Any]:
+    d = play_random_deal(4, random.Random(seed))
+    return {"players": 4, "contract": d.contract.code, "taker": d.taker, "partner": None,
+            "chien": [c.code for c in d.chien],
+            "ecart": [c.code for c in d.ecart] if d.ecart is not None else [],
+            "tricks": [{"leader": t.leader, "cards": [c.code for c in t.cards]}
+                       for t in d.tricks]}
+
+
+def test_a_petit_au_bout_given_away_is_said_in_both_languages(client: FlaskClient) -> None:
+    """petit.au-bout: the taker (seat 0) plays the petit at the 17th trick; the 6 of trumps
+    kept it for the last trick, which his side wins: 10 points of score per defender."""
+    body = _deal_body(23)
+    for lang, text in (
+            ("en", "With all hands visible, the 6 of trumps would have won the petit au bout: "
+                   "the petit lost it. It cost its side 10 points of score"),
+            ("fr", "Toutes les mains visibles, le 6 d'atout aurait gagné le petit au bout : "
+                   "le petit l'a perdu. Elle a coûté à son camp 10 points de marque")):
+        got = _post(client, "/analysis/deal", body, lang).get_json()
+        assert got["exact_from_trick"] <= 17
+        mistake = next(m for m in got["mistakes"] if m["trick"] == 17 and m["seat"] == 0)
+        assert mistake["card"] == "T1" and mistake["better"] == ["T6"]
+        assert mistake["petit_au_bout"] == {"card": None, "better": "taker"}
+        assert mistake["lost"]["score"] == 10
+        assert mistake["text"].startswith(text), mistake["text"]

@@ -167,6 +167,13 @@ class LostSchema(Schema):
                        "score)."})
 
 
+class PetitAuBoutSchema(Schema):
+    card = fields.String(required=True, allow_none=True, metadata={
+        "enum": ["taker", "defense", None]})
+    better = fields.String(required=True, allow_none=True, metadata={
+        "enum": ["taker", "defense", None]})
+
+
 class MistakeSchema(Schema):
     trick = fields.Integer(required=True, metadata={"description": "1-based."})
     seat = fields.Integer(required=True)
@@ -177,6 +184,9 @@ class MistakeSchema(Schema):
         "description": "The deal's value with best play after the card played."})
     best_score = fields.Integer(required=True, metadata={
         "description": "The same after a better card."})
+    petit_au_bout = fields.Nested(PetitAuBoutSchema, required=True, metadata={
+        "description": "The side of the petit au bout with best play after the card played "
+                       "and after the first better card (null: nobody's)."})
     exact = fields.Boolean(required=True, metadata={"description": "Always true: proven."})
     text = fields.String(required=True, metadata={
         "description": "What was lost and which card would have kept it."})

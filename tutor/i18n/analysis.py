@@ -64,16 +64,27 @@ def _score_points(value: int) -> str:
 
 
 def mistake_text(*, role: str, card: Card, better: Sequence[Card], score: int,
-                 best_score: int, lost_score: int, lost_points_half: int) -> str:
-    """What a card cost, with all hands visible, and which card would have kept it."""
+                 best_score: int, lost_score: int, lost_points_half: int,
+                 petit_au_bout: str | None = None, best_petit_au_bout: str | None = None
+                 ) -> str:
+    """What a card cost, with all hands visible, and which card would have kept it: the
+    contract, else the petit au bout (``taker`` or ``defense``: whose it is after the card
+    played and after the better card), else score points."""
     named = {"card": card_name(card), "better": card_list(better, "or")}
     taker_side = role in ("taker", "partner")
+    mine = "taker" if taker_side else "defense"
     if taker_side and best_score > 0 >= score:
         first = gettext("With all hands visible, %(better)s would have made the contract: "
                         "%(card)s let it fail.", **named)
     elif not taker_side and best_score < 0 <= score:
         first = gettext("With all hands visible, %(better)s would have defeated the "
                         "contract: %(card)s let it be made.", **named)
+    elif best_petit_au_bout == mine and petit_au_bout != mine:
+        first = gettext("With all hands visible, %(better)s would have won the petit au "
+                        "bout: %(card)s lost it.", **named)
+    elif petit_au_bout not in (None, mine) and best_petit_au_bout != petit_au_bout:
+        first = gettext("With all hands visible, %(better)s would have kept the petit au "
+                        "bout from the other side: %(card)s let it through.", **named)
     else:
         first = gettext("With all hands visible, %(better)s was better than %(card)s.",
                         **named)

@@ -169,14 +169,18 @@ def find_mistakes(body: dict[str, Any]) -> dict[str, Any]:
     for m in found.mistakes:
         role = ("taker" if m.seat == d.taker else "partner" if m.seat == d.partner
                 else "defence")
+        pab = None if m.petit_au_bout is None else m.petit_au_bout.value
+        best_pab = None if m.best_petit_au_bout is None else m.best_petit_au_bout.value
         texts.append(mistake_text(role=role, card=m.card, better=m.better, score=m.score,
                                   best_score=m.best_score, lost_score=m.lost_score,
-                                  lost_points_half=m.lost_points_half))
+                                  lost_points_half=m.lost_points_half, petit_au_bout=pab,
+                                  best_petit_au_bout=best_pab))
         mistakes.append({
             "trick": m.trick + 1, "seat": m.seat, "card": m.card.code,
             "better": _codes(m.better),
             "lost": {"score": m.lost_score, "points": _half(m.lost_points_half)},
-            "score": m.score, "best_score": m.best_score, "exact": True,
+            "score": m.score, "best_score": m.best_score,
+            "petit_au_bout": {"card": pab, "better": best_pab}, "exact": True,
             "text": texts[-1]})
     start = None if found.exact_from_trick is None else found.exact_from_trick + 1
     if start is None:
