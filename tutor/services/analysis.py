@@ -117,11 +117,13 @@ def solve_position(body: dict[str, Any]) -> dict[str, Any]:
     nodes = 0
     for objective in (asked, other):
         try:
-            found[objective] = solve(pos, objective, budget=SOLVE_BUDGET)
-            nodes += found[objective].nodes  # type: ignore[union-attr]
+            solution = solve(pos, objective, budget=SOLVE_BUDGET)
         except BudgetExceeded:
             found[objective] = None
             nodes += SOLVE_BUDGET
+        else:
+            found[objective] = solution
+            nodes += solution.nodes
         if found[asked] is None:
             break  # nothing proven: the other objective would not be looked at
     main = found[asked]
