@@ -57,6 +57,7 @@ bench: catalogs $(PEERS)/.installed
 	$(BIN)/python scripts/bench_http.py
 	$(BIN)/python scripts/bench_tables.py
 	$(BIN)/python scripts/bench_live.py
+	$(BIN)/python scripts/bench_solver.py  # the double-dummy solver against plain alpha-beta
 	@if [ -f scripts/simulate.py ]; then $(BIN)/python scripts/simulate.py --bench; fi
 
 lint: $(STAMP)

@@ -63,12 +63,14 @@ from rules_fr.scoring import score_count
 __all__ = [
     "BudgetExceeded",
     "CardValue",
+    "EndFacts",
     "Objective",
     "Position",
     "PositionError",
     "Solution",
     "Solver",
     "deal_position",
+    "end_facts",
     "end_value",
     "final_tricks",
     "final_value",
@@ -799,9 +801,19 @@ def final_tricks(pos: Position, card: Card) -> tuple[int, int]:
     return t0, t1
 
 
-def end_value(pos: Position, objective: Objective, cards: Sequence[Card]) -> int:
-    """The objective's value once ``cards`` (the rest of the deal's cards, in play order,
-    legal in turn) are played from ``pos``: a line's result, settled as the solver does."""
+class EndFacts(NamedTuple):
+    """How a line ends: the taker side's card points (halves) and bouts, the side of the
+    petit au bout and of a chelem (``None``: nobody's)."""
+
+    points_half: int
+    bouts: int
+    petit_au_bout: Camp | None
+    chelem: Camp | None
+
+
+def end_facts(pos: Position, cards: Sequence[Card]) -> EndFacts:
+    """The end of the deal once ``cards`` (the rest of the deal's cards, in play order,
+    legal in turn) are played from ``pos``, settled as the solver does."""
     for card in cards[:-1]:
         pos = play_card(pos, card)
     last = cards[-1]
@@ -816,7 +828,14 @@ def end_value(pos: Position, objective: Objective, cards: Sequence[Card]) -> int
                 pos.won_tricks[1], pos.petit_previous_trick, None)
     _, acc, bouts, t0, t1, _, pab = _settle(side, st, (*pos.trick, last), True)
     chelem = 0 if t1 == 0 else 1 if t0 == 0 else 2
-    return final_value(pos, objective, acc, bouts, _CAMPS[pab], _CAMPS[chelem])
+    return EndFacts(acc, bouts, _CAMPS[pab], _CAMPS[chelem])
+
+
+def end_value(pos: Position, objective: Objective, cards: Sequence[Card]) -> int:
+    """The objective's value once ``cards`` (the rest of the deal's cards, in play order,
+    legal in turn) are played from ``pos``: a line's result, settled as the solver does."""
+    facts = end_facts(pos, cards)
+    return final_value(pos, objective, *facts)
 
 
 def solve(pos: Position, objective: Objective = Objective.SCORE, *,

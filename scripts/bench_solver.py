@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from rules_fr.analysis import DEAL_BUDGET, analyse_deal
 from rules_fr.cards import CARDS, Card
 from rules_fr.play import legal_mask
 from rules_fr.simulate import play_random_deal
@@ -199,6 +200,28 @@ def main() -> None:
                 print(f"speedup_{players}p_{k}tricks: {ratio:.1f} x")
             if statistics.median(times) > 20:
                 break  # deeper endgames of this size would take too long
+    if not args.players or args.players == 4:
+        deal_analysis(count)
+
+
+def deal_analysis(count: int) -> None:
+    """A whole deal's analysis as /analysis/deal runs it (rules_fr.analysis, its node
+    budget): the time, and how many of the last tricks it proves."""
+    times, exact, nodes = [], [], []
+    for seed in range(1, count + 1):
+        d = play_random_deal(4, random.Random(f"bench-deal-{seed}"))
+        t = time.perf_counter()
+        found = analyse_deal(players=4, contract=d.contract, taker=d.taker, partner=d.partner,
+                             tricks=d.tricks, chien=d.chien, ecart=d.ecart)
+        times.append(time.perf_counter() - t)
+        start = found.exact_from_trick if found.exact_from_trick is not None else found.tricks
+        exact.append(found.tricks - start)
+        nodes.append(found.nodes)
+    print(f"analysis_4p_deal_median: {statistics.median(times) * 1000:.0f} ms")
+    print(f"analysis_4p_deal_p95: {pct(times, 0.95) * 1000:.0f} ms")
+    print(f"analysis_4p_exact_tricks_median: {statistics.median(exact):.0f} tricks")
+    print(f"analysis_4p_exact_tricks_min: {min(exact)} tricks")
+    print(f"analysis_4p_budget: {DEAL_BUDGET} nodes")
 
 
 if __name__ == "__main__":

@@ -281,6 +281,9 @@ ERROR_PARAMS = {
     "deal-not-scored": {"number": 2},
     "name-length": {"max": 40},
     "control-character": {"position": 2, "code": "U+0000"},
+    "position-invalid": {"reason": "hand-size", "seat": 1, "expected": 3, "found": 4},
+    "puzzle-unknown": {"id": "4-1-0-1-2"},
+    "card-not-legal": {"card": "KH"},
 }
 
 

@@ -61,7 +61,7 @@ def _check(page, lang: str, where: str) -> None:
 
 PAGES = ["/", "/rules", "/trick?players=5&seed=21", "/ecart?players=3&seed=4", "/score",
          "/examples/marque/une-garde-contre-chutee", "/no/such/page", "/glossary", "/course",
-         "/course/6"]
+         "/course/6", "/puzzles?players=5&seed=3"]
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

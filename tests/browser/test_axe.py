@@ -62,7 +62,7 @@ def _wait_quiz(p, kind: str, state: str) -> None:
 
 STATIC_PAGES = ["/", "/rules", "/score", "/glossary", "/course", "/referee",
                 "/referee/physical", "/referee/evening", "/referee/new",
-                "/examples/marque/une-garde-contre-chutee"]
+                "/examples/marque/une-garde-contre-chutee", "/puzzles?players=4&seed=1"]
 
 
 ASKS = """

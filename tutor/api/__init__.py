@@ -13,6 +13,7 @@ from flask import Flask
 
 from tutor.api import (
     advice,
+    analysis,
     check,
     count,
     deal,
@@ -34,7 +35,8 @@ from tutor.tables import streams as _streams  # noqa: F401  (the stream routes o
 __all__ = ["BLUEPRINTS", "register_api"]
 
 BLUEPRINTS = (check.blp, score.blp, rules.blp, meta.blp, tables.blp, advice.blp, duplicate.blp,
-              count.blp, deal.blp, partie.blp, review.blp, quiz.blp)
+              count.blp, deal.blp, partie.blp, review.blp, quiz.blp, analysis.blp,
+              analysis.puzzles_blp)
 
 
 def register_api(app: Flask) -> TutorApi:

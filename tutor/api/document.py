@@ -370,6 +370,7 @@ _GET_EXAMPLES: Final = {
     "/api/v1/ping": "/api/v1/ping",  # (POST ping: the same answer, recorded below)
     "/api/v1/deal/plan": "/api/v1/deal/plan?players=4&dealer=0",
     "/api/v1/version": "/api/v1/version",
+    "/api/v1/puzzles": "/api/v1/puzzles?players=4&seed=1",
 }
 
 

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from flask_babel import gettext, ngettext
 
+from tutor.i18n.analysis import ANALYSIS_ERRORS
 from tutor.i18n.facts import FACT_ERRORS
 from tutor.i18n.review import REVIEW_ERRORS
 from tutor.i18n.streams import STREAM_ERRORS
@@ -362,6 +363,8 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     **STREAM_ERRORS,
     # the review of a scored deal, undo at a practice table
     **REVIEW_ERRORS,
+    # the analysis of positions and deals, the puzzles
+    **ANALYSIS_ERRORS,
 }
 """Every key the API may use, with the function that words it."""
 

@@ -143,7 +143,9 @@ def _tool(app: Flask, spec: ToolSpec, document: dict[str, Any],
         return CallToolResult(content=[TextContent(type="text", text=text)],
                               structured_content=payload)
 
-    return Tool(fn=run, name=spec.name, title=spec.title, description=spec.description,
+    # no title listed (ToolSpec.title is not sent): the name and the description are what a
+    # chatbot reads, and tools/list has a budget of characters (tests/test_mcp.py)
+    return Tool(fn=run, name=spec.name, title=None, description=spec.description,
                 parameters=listed_schema(schema), fn_metadata=FuncMetadata(arg_model=_Arguments),
                 is_async=False, context_kwarg="ctx", annotations=_READ_ONLY)
 
@@ -177,7 +179,7 @@ def _set_language_tool(app: Flask, languages: SessionLanguages) -> Tool:
             return CallToolResult(content=[TextContent(type="text", text=session_language())],
                                   structured_content={"lang": served})
 
-    return Tool(fn=run, name="set_language", title="Set the session's language",
+    return Tool(fn=run, name="set_language", title=None,
                 description="This session's language from now on.",
                 parameters=dict(_SET_LANGUAGE_SCHEMA),
                 fn_metadata=FuncMetadata(arg_model=_Arguments), is_async=False,

@@ -30,6 +30,7 @@ from marshmallow import Schema, ValidationError
 
 from rules_fr.catalog import TOPICS
 from tutor.api import advice as advice_api
+from tutor.api import analysis as analysis_api
 from tutor.api import check as check_api
 from tutor.api import check_facts as facts_api
 from tutor.api import count as count_api
@@ -55,6 +56,7 @@ from tutor.i18n.language import primary_language, supported_languages
 from tutor.i18n.tools import found_rules, next_page, rules_cited
 from tutor.services import UnknownRule
 from tutor.services import advice as advice_service
+from tutor.services import analysis as analysis_service
 from tutor.services import check as check_service
 from tutor.services import count as count_service
 from tutor.services import quiz as quiz_service
@@ -90,6 +92,8 @@ class ToolSpec:
     """The rules the tool applies, cited when the answer breaks none."""
     arguments: Mapping[str, Any] = field(default_factory=dict)
     """The input schema's properties, for the tools with no request schema."""
+    required: tuple[str, ...] = ()
+    """The required arguments, for the tools with ``arguments``."""
 
 
 LANG_PROPERTY: Final[dict[str, Any]] = {
@@ -112,26 +116,61 @@ def _ask(arguments: dict[str, Any]) -> dict[str, Any]:
     return quiz_service.ask(arguments["kind"], arguments["players"], arguments["seed"])
 
 
+def _puzzle(arguments: dict[str, Any]) -> dict[str, Any]:
+    return analysis_service.puzzle(arguments["players"], arguments["seed"])
+
+
+_ANALYSIS_RULES: Final = ("excuse.exchange", "excuse.last-trick", "petit.au-bout",
+                          "score.total")
+
+# The analysis tools take a whole position or deal: listed with these compact schemas (the
+# request schemas of the API parse them, and a tool error gives their full descriptions)
+_CARDS: Final[dict[str, Any]] = {"type": "array", "items": {"$ref": "#/$defs/card"}}
+_SEAT: Final[dict[str, Any]] = {"type": "integer", "minimum": 0, "maximum": 4}
+_CONTRACT: Final[dict[str, Any]] = {"enum": ["petite", "garde", "garde_sans", "garde_contre"]}
+_POSITION_ARGUMENTS: Final[dict[str, Any]] = {
+    "players": {"type": "integer", "minimum": 3, "maximum": 5},
+    "hands": {"type": "array", "items": _CARDS, "description": "By seat."},
+    "leader": {**_SEAT, "description": "Led the current trick."},
+    "trick": {**_CARDS, "description": "The current trick."},
+    "taker": _SEAT, "partner": _SEAT, "contract": _CONTRACT,
+    "won": {"type": "object", "description": "By the taker's side: {points, bouts, "
+                                             "tricks: [its, defence's]}."},
+    "poignees": {"type": "array", "description": "Shown: [{camp, level}]."},
+    "objective": {"enum": ["score", "points"]},
+    "first_trick": {"type": "boolean", "description": "Five players."},
+    "called_card": {"$ref": "#/$defs/card"},
+}
+_DEAL_ARGUMENTS: Final[dict[str, Any]] = {
+    "players": {"type": "integer", "minimum": 3, "maximum": 5},
+    "contract": _CONTRACT, "taker": _SEAT, "partner": _SEAT,
+    "called_card": {"$ref": "#/$defs/card"},
+    "chien": {**_CARDS, "description": "As dealt."},
+    "ecart": {**_CARDS, "description": "Its écart."},
+    "tricks": {"type": "array", "description": "Every trick: {leader, cards}."},
+    "announcements": {"type": "object", "description": "{poignees: [{seat, level}], "
+                                                       "chelem_announced}."},
+}
+
+
 # A registry, table-driven: the rows are alike by nature (each names its tool, the operation
 # it mirrors, the service that answers, its schema, example and rules), and what every tool
 # does with its row is written once, in input_schema, call_tool and answer_text.
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
-             "Whether a card may be played to the current trick (follow suit, trump, "
-             "overtrump, the excuse, the called suit at five): the verdict, every legal card, "
-             "the rule broken, why a surprising play is allowed and warnings.",
+             "Whether a card may be played to the current trick: the verdict, every legal "
+             "card, the rule broken or why a surprising play is allowed, warnings.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
     ToolSpec("check_ecart", "Is this écart legal?",
-             "Whether the taker's écart is legal: as many cards as the chien held, from the "
-             "hand and the chien, no king, no bout, trumps only when unavoidable (and shown "
-             "to the defence); no écart on a garde sans or contre.",
+             "Whether the taker's écart is legal: its size, no king, no bout, trumps only "
+             "when unavoidable (and shown).",
              "/check/ecart", "POST", check_service.ecart, check_api.EcartRequest(),
              examples.ECART, ("ecart.size", "ecart.no-king-no-bout", "ecart.trumps")),
     ToolSpec("check_bid", "Is this bid legal?",
-             "Whether a bid is legal after the earlier ones: each player speaks once, the "
-             "dealer last; a contract must be higher than every contract named before it.",
+             "Whether a bid is legal after the earlier ones: each speaks once, each contract "
+             "higher than the last.",
              "/check/bid", "POST", check_service.bid, check_api.BidRequest(), examples.BID,
              ("bid.contracts", "bid.higher", "bid.once")),
     ToolSpec("check_king_call", "May the taker call this card?",
@@ -141,10 +180,8 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              check_api.KingCallRequest(), examples.KING_CALL,
              ("call.king", "call.ladder", "call.alone")),
     ToolSpec("check_poignee", "Is this poignée legal?",
-             "Whether a poignée (a show of trumps) is legal and which one it is: exactly "
-             "13/15/18 trumps at three players, 10/13/15 at four, 8/10/13 at five; the excuse "
-             "stands for a trump only when no other trump is hidden; shown before one's "
-             "first card.",
+             "Whether a poignée (a show of trumps) is legal and which one it is, at 3, 4 or "
+             "5 players.",
              "/check/poignee", "POST", check_service.poignee, check_api.PoigneeRequest(),
              examples.POIGNEE, ("poignee.thresholds", "poignee.excuse", "poignee.shown",
                                 "poignee.bonus")),
@@ -154,14 +191,13 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/check/hand", "POST", check_service.hand, check_api.HandRequest(),
              examples.HAND, ("deal.petit-sec", "poignee.thresholds")),
     ToolSpec("count_cards", "What are these cards worth?",
-             "Card points (kings and bouts 4.5, queens 3.5, knights 2.5, jacks 1.5, other "
-             "cards 0.5; the 78 cards make 91), exact half-points, and the bouts among them.",
+             "Card points (kings and bouts 4.5 … other cards 0.5; 91 in all), exact "
+             "half-points, and the bouts among them.",
              "/count", "POST", count_service.count, count_api.CountRequest(),
              COUNT_EXAMPLE, ("cards.points", "cards.bouts", "counting.total")),
     ToolSpec("score", "Score a deal from its figures",
-             "The score of a deal from the taker's points and bouts, the contract, petit au "
-             "bout, poignées and chelem, line by line and per seat, with why a surprising "
-             "line is by the rules (a poignée's bonus to the winning side).",
+             "A deal's score from the taker's points and bouts, contract, petit au bout, "
+             "poignées and chelem: line by line, per seat, and why.",
              "/score", "POST", score_service.score_figures, score_api.ScoreRequest(),
              examples.SCORE, ("score.targets", "score.base", "score.multipliers",
                               "score.total")),
@@ -176,9 +212,8 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/check/trick", "POST", check_service.trick, facts_api.TrickRequest(),
              TRICK_EXAMPLE, ("trick.winner", "play.excuse-anytime")),
     ToolSpec("search_rules", "Search the rules",
-             "The rules that answer a question in French or English (`can I discard a king`), "
-             "best first, or a topic's rules: each rule's id, title, first sentence and the "
-             "sentence matching best, 5 a page by default. Read one in full with read_rule.",
+             "The rules answering a question in French or English, best first, or a topic's: "
+             "id, title, summary, best sentence. Read one with read_rule.",
              "/rules", "GET", _search, rules_api.RuleSearchArguments(),
              {"q": "excuse dernier pli", "lang": "en"},
              arguments={
@@ -195,9 +230,8 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
                               "description": "Worked examples of each rule: `none`, `brief` "
                                              "(id and title)."}}),
     ToolSpec("read_rule", "Read one rule",
-             "One rule by id (as every verdict cites it): its title, text, sources, how they "
-             "were reconciled, and its worked examples by id and title (`told`: with their "
-             "stories). An unknown id lists the closest ids.",
+             "One rule by id (as verdicts cite it): title, text, sources, worked examples; "
+             "an unknown id lists the closest.",
              "/rules/{rule_id}", "GET", _read, rules_api.RuleReadArguments(),
              {"rule_id": "play.overtrump", "lang": "en"},
              arguments={"rule_id": {"type": "string", "maxLength": 80,
@@ -208,23 +242,18 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
                                                     "and title), `told` (with their "
                                                     "stories)."}}),
     ToolSpec("quiz_question", "Ask a quiz question",
-             "A quiz question from a random deal, of a `kind`: which cards may be played "
-             "(play), is this écart or bid legal (ecart, bid), what are these cards worth "
-             "(count), what does the taker score (score), which card wins (trick), or a "
-             "choice among the question's `choices` (the other kinds). The question and the "
-             "position only, never the answer: mark the learner's with quiz_answer.",
+             "A quiz question of a `kind` from a random deal: the question and the position, "
+             "never the answer (mark the learner's with quiz_answer).",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
-             "Marks the learner's answer to a quiz_question (same kind, players and seed) and "
-             "explains it: right or not, the expected answer, each card got wrong and why. "
-             "The answer goes in the member of its kind: cards (play), legal (ecart, bid), "
-             "points (count), score (score), card (trick, advice), choice (the choice kinds).",
+             "Marks and explains an answer to a quiz_question (same kind, players, seed) in "
+             "its kind's member: cards, legal, points, score, card or choice.",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
              "The bid a good player would make with this hand after the earlier bids, with "
-             "the hand's count (bouts, trumps, kings, long suits…) as reasons.",
+             "the hand's count as reasons.",
              "/advice/bid", "POST", advice_service.bid, advice_api.BidAdviceRequest(),
              examples.ADVICE_BID, ("bid.contracts",)),
     ToolSpec("advise_ecart", "What should the taker put aside?",
@@ -238,11 +267,34 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/advice/play", "POST", advice_service.play, advice_api.PlayAdviceRequest(),
              examples.ADVICE_PLAY, ("play.follow-suit", "petit.hunt")),
     ToolSpec("advise_king_call", "Which card should the taker call?",
-             "Five players: the card a good taker calls with these 15 cards (a king he "
-             "lacks, in his longest suit; else the next rank down), with its reasons.",
+             "Five players: the card a good taker calls with these 15 cards, with its "
+             "reasons.",
              "/advice/king-call", "POST", advice_service.king_call,
              advice_api.KingCallAdviceRequest(), examples.ADVICE_KING_CALL,
              ("call.king", "call.ladder")),
+    ToolSpec("solve_position", "Each card's value, all hands visible",
+             "Double dummy: each legal card's card points and score with best play after "
+             "it; the best, a line.",
+             "/analysis/solve", "POST", analysis_service.solve_position,
+             analysis_api.SolveRequest(), analysis_api.SOLVE_EXAMPLE, _ANALYSIS_RULES,
+             arguments=_POSITION_ARGUMENTS,
+             required=("players", "hands", "leader", "taker", "contract")),
+    ToolSpec("find_mistakes", "A played deal's mistakes",
+             "score_deal's deal, all hands visible: each card that cost its side, from the "
+             "last tricks back.",
+             "/analysis/deal", "POST", analysis_service.find_mistakes,
+             score_api.ScoreDealRequest(), examples.SCORE_DEAL, _ANALYSIS_RULES,
+             arguments=_DEAL_ARGUMENTS,
+             required=("players", "contract", "taker", "chien", "tricks")),
+    ToolSpec("puzzle", "An endgame puzzle",
+             "3 to 5 tricks, all hands shown, one best card. Mark it with puzzle_answer.",
+             "/puzzles", "GET", _puzzle, analysis_api.PuzzleQuery(),
+             {"players": 4, "seed": 1, "lang": "en"}),
+    ToolSpec("puzzle_answer", "Mark a puzzle's card",
+             "Right or not, each card's score, why; a wrong card's refuting line.",
+             "/puzzles/answer", "POST", analysis_service.puzzle_answer,
+             analysis_api.PuzzleAnswerRequest(), analysis_api.PUZZLE_ANSWER_EXAMPLE,
+             _ANALYSIS_RULES),
 )
 """Every tool, in the order a client lists them."""
 
@@ -291,6 +343,8 @@ def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
             dict(spec.arguments))}
         if spec.name == "read_rule":
             schema["required"] = ["rule_id"]
+        elif spec.required:
+            schema["required"] = list(spec.required)
     else:
         if spec.method == "GET":  # the operation's path and query parameters, as one object
             schema = _parameters_schema([*path_item.get("parameters", []),
@@ -305,13 +359,13 @@ def input_schema(spec: ToolSpec, document: Mapping[str, Any]) -> dict[str, Any]:
     return schema
 
 
-CARD_SCHEMA: Final[dict[str, Any]] = {
-    "type": "string", "description": "A card code such as `KH` (see the instructions)."}
+CARD_SCHEMA: Final[dict[str, Any]] = {"type": "string"}
 """The one card schema of a listed tool (``$defs/card``): the card-code grammar is said once,
-in the server's instructions, not in every array's items."""
+in the server's instructions (which name this schema), not in every tool nor every array's
+items."""
 
 _CARD_REF: Final = "#/$defs/card"
-_LISTED_EXAMPLE: Final = 150
+_LISTED_EXAMPLE: Final = 100
 """A tool's example is listed when it is this short (a whole played deal's is not: the tool's
 description says its shape)."""
 
@@ -558,6 +612,9 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
         return "\n".join(shown)
     if spec.name == "quiz_question":
         return question_text(payload)
+    if spec.name == "puzzle":  # the question and the position: its answer is puzzle_answer's
+        position = {key: value for key, value in payload.items() if key != "question"}
+        return f"{payload['question']}\n{json.dumps(position, ensure_ascii=False)}"
     cited = list(dict.fromkeys(_cited_rules(payload))) or list(spec.rules) or list(
         _SPECS[_QUIZ_MIRRORS[payload["kind"]]].rules if "kind" in payload else ())
     explanation = payload.get("explanation") or ""

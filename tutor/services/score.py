@@ -8,6 +8,7 @@ once each, the écart, every card legal in turn), counts it, then scores it the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from rules_fr.cards import Card, CardSet
@@ -24,7 +25,8 @@ from tutor.errors import FieldProblem, Unprocessable
 from tutor.i18n import score_payload, violation_payload
 from tutor.services import refuse
 
-__all__ = ["MAX_POIGNEES", "check_figures", "score_deal", "score_figures"]
+__all__ = ["MAX_POIGNEES", "CheckedDeal", "check_figures", "checked_deal", "score_deal",
+           "score_figures"]
 
 MAX_POIGNEES: Final = 5
 """Poignées shown in one deal: one per seat at most."""
@@ -142,8 +144,26 @@ def score_figures(body: dict[str, Any]) -> dict[str, Any]:
     return score_payload(result)
 
 
-def score_deal(body: dict[str, Any]) -> dict[str, Any]:
-    """Count and score a complete played deal. (``score/deal``)"""
+@dataclass(frozen=True, slots=True)
+class CheckedDeal:
+    """A complete played deal as a request gave it, checked by the core: what
+    :func:`rules_fr.counting.count_deal` and :func:`rules_fr.analysis.analyse_deal` read."""
+
+    players: int
+    contract: Contract
+    taker: int
+    partner: int | None
+    called_card: Card | None
+    tricks: list[PlayedTrick]
+    chien: CardSet
+    ecart: CardSet | None
+    poignees: list[tuple[Camp, PoigneeLevel]]
+    chelem_announced: bool
+
+
+def checked_deal(body: dict[str, Any]) -> CheckedDeal:
+    """The deal of a ``/score/deal`` request, refused (422) unless it is a complete legal
+    deal: the 78 cards once each, the écart, the partner, every card legal in turn."""
     players: int = body["players"]
     contract: Contract = body["contract"]
     taker: int = body["taker"]
@@ -191,13 +211,18 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
                                          {"seat": seat, "level": level.value}))
         poignees.append((camp_of(seat, taker, partner), level))
     refuse(problems)
+    return CheckedDeal(players, contract, taker, partner, called, tricks, CardSet.of(chien),
+                       CardSet.of(ecart) if contract.taker_takes_chien else None, poignees,
+                       body["announcements"]["chelem_announced"])
 
-    count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
-                       tricks=tricks, chien=CardSet.of(chien),
-                       ecart=CardSet.of(ecart) if contract.taker_takes_chien else None)
+
+def score_deal(body: dict[str, Any]) -> dict[str, Any]:
+    """Count and score a complete played deal. (``score/deal``)"""
+    d = checked_deal(body)
+    count = count_deal(players=d.players, contract=d.contract, taker=d.taker,
+                       partner=d.partner, tricks=d.tricks, chien=d.chien, ecart=d.ecart)
     result: Score = score_count(
-        count, players=players, contract=contract, poignees=poignees,
-        chelem_announced=body["announcements"]["chelem_announced"],
-        alone=players == 5 and partner is None,
+        count, players=d.players, contract=d.contract, poignees=d.poignees,
+        chelem_announced=d.chelem_announced, alone=d.players == 5 and d.partner is None,
     )
     return {"count": _count_payload(count), **score_payload(result)}

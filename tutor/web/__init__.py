@@ -265,6 +265,25 @@ def score() -> str:
     return _page("score.html", "score", _("Score calculator"))
 
 
+@bp.get("/puzzles")
+def puzzles() -> str:
+    """An endgame puzzle (3 to 5 tricks, every hand shown, one best card): the position from
+    the analysis service, the card pressed marked by ``POST /api/v1/puzzles/answer``."""
+    from tutor.services.analysis import PUZZLE_SEEDS
+    from tutor.services.analysis import puzzle as puzzle_of
+
+    seed = request.args.get("seed", type=int)
+    if seed is None or not 0 <= seed < PUZZLE_SEEDS:
+        seed = random.randrange(PUZZLE_SEEDS)
+    found = puzzle_of(_players_arg(), seed)
+    seats = [{"seat": seat, "cards": hand,
+              "role": ("taker" if seat == found["taker"] else "partner"
+                       if seat == found["partner"] else "defence")}
+             for seat, hand in enumerate(found["hands"])]
+    return _page("puzzles.html", "puzzles", _("Puzzles"), puzzle=found, seats=seats,
+                 next_seed=(seed + 1) % PUZZLE_SEEDS)
+
+
 @bp.get("/course")
 def course() -> str:
     """The beginner's course: its steps, from the cards to the score."""

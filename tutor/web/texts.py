@@ -67,6 +67,7 @@ def js_texts() -> dict[str, Any]:
         "quiz_tally": _("Streak: %(streak)s · right: %(right)s of %(asked)s · best streak: "
                         "%(best)s"),
         "quiz_streak": _("%(streak)s right answers in a row."),
+        "puzzle_streak": _("Puzzles solved: %(solved)s · in a row: %(streak)s (best %(best)s)."),
         "quiz_right": _("Right"),
         "quiz_wrong": _("Not quite"),
         "quiz_players": _("%(count)s players"),

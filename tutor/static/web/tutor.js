@@ -500,6 +500,7 @@
   if (window.TarotQuiz) window.TarotQuiz(kit);
   if (window.TarotCourse) window.TarotCourse.drawIndex(T, fill);
   if (window.TarotPractice) window.TarotPractice(kit);
+  if (window.TarotPuzzles) window.TarotPuzzles(kit);
   if (window.TarotRefereeKit) {
     const refereeKit = Object.assign({ CARDS: CARDS }, kit); // the referee scripts say CARDS
     const R = window.TarotRefereeKit(refereeKit);
