@@ -637,9 +637,24 @@
         countKey = "";
         return;
       }
-      const key = shown.id + ":" + deal.number + ":" + deal.tricks.length + ":" + deal.partner;
+      const key = shown.id + ":" + deal.number + ":" + deal.tricks.length + ":" + deal.partner + ":" + deal.phase;
       if (key === countKey) return;
       countKey = key;
+      const fmt = (n) => (n === null ? "?" : new Intl.NumberFormat(LANG).format(n));
+      const drawn = (counted) => counting.replaceChildren(...[
+        node("h3", { text: P.region_count }),
+        node("p", { "data-camp": "taker", text: fill(P.count_taker, { points: fmt(counted.taker) }) }),
+        node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
+        dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
+      ].filter(Boolean));
+      if (deal.phase === "finished") {
+        // the deal is over (a page opened after the partie): the core's count of the whole
+        // deal, the chien or the écart in it, as the review gives it
+        const answer = await call("GET", "/tables/" + table + "/deals/" + deal.number);
+        if (countKey !== key) return;
+        drawn(answer.ok ? { taker: answer.data.piles.taker.points, defense: answer.data.piles.defense.points } : { taker: null, defense: null });
+        return;
+      }
       const attack = (seat) => seat === deal.taker || (deal.partner !== null && seat === deal.partner);
       const piles = { taker: [], defense: [] };
       deal.tricks.forEach((t) => t.cards.forEach((c) => piles[attack(t.winner) ? "taker" : "defense"].push(c)));
@@ -650,13 +665,7 @@
         if (countKey !== key) return;
         counted[camp] = answer.ok ? answer.data.points : null;
       }
-      const fmt = (n) => (n === null ? "?" : new Intl.NumberFormat(LANG).format(n));
-      counting.replaceChildren(...[
-        node("h3", { text: P.region_count }),
-        node("p", { "data-camp": "taker", text: fill(P.count_taker, { points: fmt(counted.taker) }) }),
-        node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
-        dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
-      ].filter(Boolean));
+      drawn(counted);
     }
 
     // --- the review --------------------------------------------------------------------------------
