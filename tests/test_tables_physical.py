@@ -230,6 +230,9 @@ def test_physical_revoke_reported_naming_the_trick(http: TestClientHttp) -> None
     table = body["table"]
     assert table["paused"] and table["you"]["ruling_needed"]
     assert table["deal"]["revokes"][0]["violations"][0]["code"] == "revoke-follow-suit"
+    # the table's view names the player (not "seat 2", a number counted from 0)
+    named = table["deal"]["revokes"][0]["violations"][0]["message"]
+    assert table["names"][2] in named and "seat 2" not in named, named
     seq = body["seq"]
     # in French too, from the log
     _, events = http.get(f"{API}/{tid}/events?since={seq - 1}&lang=fr", referee)

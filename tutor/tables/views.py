@@ -14,7 +14,7 @@ irregularities found at the end) and, once the deal is scored, the cards never s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from rules_fr.cards import BY_CODE
@@ -32,9 +32,15 @@ _STATEFUL: Final = frozenset({"scored"})
 event is rendered from itself alone."""
 
 
-def _violation(data: dict[str, Any]) -> dict[str, Any]:
-    """A logged violation (code, rule, params) as the check endpoints serve it."""
-    return violation_payload(Violation(Code(data["code"]), data["rule"], data["params"]))
+def _violation(data: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
+    """A logged violation (code, rule, params) as the check endpoints serve it; with the
+    table's ``names``, its sentence names the player of its ``seat`` (a revoke's: never a
+    seat number counted from 0)."""
+    params = data["params"]
+    seat = params.get("seat")
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        params = {**params, "name": names[seat]}
+    return violation_payload(Violation(Code(data["code"]), data["rule"], params))
 
 
 def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
@@ -85,7 +91,8 @@ def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
     if isinstance(donne, PhysicalDonne):
         view["revokes"] = [
             {"trick": number, "seat": p[s],
-             "violations": [_violation(as_people(v, p).as_dict()) for v in found]}
+             "violations": [_violation(as_people(v, p).as_dict(), state.meta.names)
+                            for v in found]}
             for number, s, found in donne.revokes]
         view["irregularities"] = [{"seat": item["person"], **_violation(item["violation"])}
                                   for item in state.irregularities]
@@ -219,7 +226,8 @@ def render_event(state: TableState | None, event: Event,
                 out["ruling"] = data["ruling"]
                 out["revokes"] = [
                     {"trick": r["trick"], "seat": r["person"],
-                     "violations": [_violation(v) for v in r["violations"]]}
+                     "violations": [_violation(v, state.meta.names)
+                                    for v in r["violations"]]}
                     for r in data["revokes"]]
             if entry is not None:
                 out.update(scores=list(entry.scores), taker=entry.taker,
