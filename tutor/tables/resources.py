@@ -471,8 +471,9 @@ def _refuse_illegal(state: TableState, action: Action,
 # The three kinds of request to /actions, each parsed, decided and refused on its own.
 _HANDOVERS: Final = frozenset({"robot", "person"})
 """The referee hands a seat to a robot, or back to its person."""
-_RULINGS: Final = frozenset({"pause", "resume", "annul", "as-played", "misdeal"})
-"""The referee's rulings; ``as-played`` and ``misdeal`` only where the cards are real."""
+_RULINGS: Final = frozenset({"pause", "resume", "annul", "as-played", "misdeal", "take-back"})
+"""The referee's rulings; ``as-played``, ``misdeal`` and ``take-back`` (his last record, a
+mis-tap) only where the cards are real."""
 _DEALT_RULINGS: Final = "pause, resume, annul"
 """The rulings of a table whose cards the server dealt (the choices its 422 names)."""
 
@@ -521,7 +522,7 @@ def _parse_ruling(auth: TableAuth, kind: str, body: Mapping[str, Any],
     """A ruling is the referee's; ``as-played`` and ``misdeal`` rule on real cards only."""
     if not auth.is_referee:
         raise Problem(403, "referee-only", action=kind)
-    if kind in ("as-played", "misdeal") and not physical:  # the server dealt the cards
+    if kind in ("as-played", "misdeal", "take-back") and not physical:  # the server dealt the cards
         raise Unprocessable([FieldProblem("/type", "unknown-choice", {
             "value": kind, "choices": _DEALT_RULINGS})])
     return Intent(kind, None, body, physical)
@@ -593,6 +594,13 @@ def _decide_ruling(kind: str, state: TableState) -> Planned:
         if not state.misdeal_possible:
             raise Problem(409, "misdeal-too-late", extra={"seq": state.seq})
         return [("redeal", {"reason": "misdeal", "person": state.dealer_person})]
+    if kind == "take-back":
+        # a mis-tap at the console: the record stays in the log, a ``taken-back`` event
+        # follows it and the deal is replayed without it (TableState)
+        last = state.take_back_possible
+        if last is None:
+            raise Problem(409, "take-back-nothing", extra={"seq": state.seq})
+        return [("taken-back", {"seq": last, "by": "referee"})]
     if kind == "pause":
         return [] if state.paused else [("paused", {"by": "referee"})]
     if kind == "resume":

@@ -19,11 +19,11 @@ __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTable
            "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
 
 ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
-                         "robot", "person")
+                         "take-back", "robot", "person")
 """The core's action kinds (rules_fr.actions), then the referee's table actions."""
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
-                      "irregularity", "ruled", "seat")
+                      "irregularity", "ruled", "seat", "taken-back")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
 
@@ -79,8 +79,8 @@ class CreateTableRequest(BaseSchema):
 class ActionRequest(BaseSchema):
     type = _Word(ACTION_CHOICES, required=True)
     seat = BoundedInt(0, 6, metadata={"description": "The acting seat (not for the referee's "
-                                                     "pause, resume, annul, as-played and "
-                                                     "misdeal; optional for "
+                                                     "pause, resume, annul, as-played, "
+                                                     "misdeal and take-back; optional for "
                                                      "`chien`, the taker's); for `robot` and "
                                                      "`person`, the seat handed to a robot "
                                                      "or given back."})
@@ -251,6 +251,10 @@ class YouSchema(Schema):
     misdeal = fields.Boolean(metadata={
         "description": "Physical tables: no bid recorded yet, the referee may rule a misdeal "
                        "(`misdeal`: the same dealer deals again and may not bid)."})
+    take_back = fields.Integer(allow_none=True, metadata={
+        "description": "Physical tables: the sequence number of the referee's last record, "
+                       "which `take-back` withdraws (a mis-tap; a `taken-back` event follows "
+                       "it in the log), or null when there is none to take back."})
 
 
 class DuplicateInfo(Schema):
@@ -342,6 +346,9 @@ class EventSchema(Schema):
     trick = fields.Integer()
     violations = fields.List(fields.Nested(ViolationSchema))
     items = fields.List(fields.Nested(LoggedViolation))
+    taken_back = fields.Integer(metadata={"description": "taken-back, physical tables: the "
+                                                          "sequence number of the record the "
+                                                          "referee took back."})
     robot = fields.Boolean(metadata={"description": "seat: whether a robot now plays `seat` "
                                                     "(handed over by the referee) or its "
                                                     "person again."})

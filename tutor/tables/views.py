@@ -132,6 +132,7 @@ def _referee(state: TableState) -> dict[str, Any]:
         you["rulings"] = (["as-played", "annul"] if at_end
                           else ["resume", "annul"] if state.ruling_needed else [])
         you["misdeal"] = state.misdeal_possible
+        you["take_back"] = state.take_back_possible
     return you
 
 
@@ -242,6 +243,8 @@ def render_event(state: TableState | None, event: Event,
             out.update(seat=data["person"], robot=bool(data["robot"]))
         case "ruled":
             out.update(ruling=data["ruling"], by=data.get("by", "referee"))
+        case "taken-back":
+            out.update(taken_back=data["seq"], by=data.get("by", "referee"))
         case "irregularity":
             out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
                             for item in data["items"]]

@@ -31,6 +31,7 @@ def _events() -> dict[str, str]:
         "ev_revoke": _("Revoke by %(name)s, revealed at trick %(trick)s."),
         "ev_irregularity": _("An irregularity was found at the end of the deal."),
         "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
+        "ev_taken_back": _("The referee took back the last record."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
         "key_withdrawn": _("This link no longer opens the table: the referee gave your seat "
@@ -79,6 +80,8 @@ def _console() -> dict[str, Any]:
         "as_played": _("Score the deal as played"),
         "annul": _("Annul the deal"),
         "misdeal": _("Misdeal: the same dealer deals again"),
+        "take_back": _("Take back the last record"),
+        "taken_back": _("The last record was taken back: record what was really played."),
         "scored_as_ruled": _("Scored as played, by the referee's ruling on the revoke."),
         "last_trick": _("Last trick, won by %(name)s: %(cards)s."),
         "dealer_is": _("dealer: %(name)s"),
