@@ -156,3 +156,24 @@ def test_opened_pages_fit_a_phone(page) -> None:
     _fits_a_phone(p, "the practice table")
     assert p.evaluate(SMALL_FELT_TEXT) == []
     _shot(p, "practice-phone")
+
+
+def test_club_evening_says_its_heading_once_ranks_nobody_before_a_score_shows_its_deal(
+        page) -> None:
+    p = page.page
+    page.goto("/referee/evening?lang=en&seed=3")
+    # duplicate names a prepared deal: it is shown, each hand and the chien
+    p.get_by_label("Kind of evening").select_option("duplicate")
+    p.get_by_text("The prepared deal", exact=True).click()
+    deal = p.locator("#evening-prepared-deal")
+    assert deal.get_by_role("heading", name="Player 1's hand (the dealer)").is_visible()
+    assert deal.get_by_role("heading", name="The chien").is_visible()
+    assert deal.get_by_role("img").count() == 78
+    p.get_by_label("Kind of evening").select_option("physical")
+    p.get_by_role("button", name="Open the tables").click()
+    p.locator("#evening-list section").first.wait_for()
+    assert p.get_by_role("heading", name="Club evening", exact=True).count() == 1
+    ranks = p.locator("#evening-ranking tbody td.rank").all_inner_texts()
+    assert len(ranks) == 8 and set(ranks) == {"–"}  # no rank before any deal is scored
+    assert "No deal scored yet" in p.locator("#evening-ranking-how").inner_text()
+    assert p.evaluate(SMALL_CONTROLS) == []

@@ -270,6 +270,9 @@ class SeatPresence(Schema):
     connected = fields.Boolean(required=True, metadata={
         "description": "The seat's token was seen (a view, the events, the stream) within "
                        "the last `TABLES_PRESENCE_SECONDS` (20 s)."})
+    joined = fields.Boolean(metadata={
+        "description": "The seat's token was ever seen: false for an open seat still waiting "
+                       "for its player (not a player who left)."})
     robot = fields.Boolean(required=True, metadata={"description": "A robot plays the seat."})
 class ClosedInfo(Schema):
     reason = fields.String(required=True, metadata={

@@ -108,6 +108,11 @@ def _evening() -> dict[str, str]:
         "deals_played": _("%(count)s of %(deals)s deals played."),
         "evening_link": _("the evening's link"),
         "ranking_free": _("Players ranked by the points of their table's scoresheet."),
+        "ranking_none": _("No deal scored yet: the ranking starts with the first score."),
+        "rank_tied": _("%(rank)s (tie)"),
+        "prepared_hand": _("Player %(number)s's hand"),
+        "prepared_dealer": _("Player %(number)s's hand (the dealer)"),
+        "prepared_chien": _("The chien"),
         "ranking_duplicate": _("Players ranked by their global percentage: a quarter of "
                                "their average topage note as taker plus three quarters of "
                                "their average note in defence (FFT)."),
@@ -133,6 +138,7 @@ def _online() -> dict[str, str]:
         "robot_plays": _("robot"),
         "connected": _("connected"),
         "idle": _("not connected"),
+        "open_seat": _("open: waiting for its player"),
         "role_dealer": _("dealer"),
         "role_taker": _("taker"),
         "role_partner": _("partner"),

@@ -146,6 +146,8 @@ def practice_texts() -> dict[str, Any]:
         "your_turn": _("Your turn."),
         "waiting": _("The robots are playing…"),
         "waiting_for": _("Waiting for %(name)s to play…"),
+        "waiting_for_bid": _("Waiting for %(name)s to bid…"),
+        "waiting_for_taker": _("Waiting for %(name)s, the taker…"),
         "bid_prompt": _("Your bid:"),
         "call_prompt": _("Call a card:"),
         "ecart_prompt": _("Select the cards of your écart, then put them aside:"),

@@ -243,7 +243,7 @@
       $("online-seats").replaceChildren(...view.names.map((n, i) => {
         const p = presence[i] || {};
         const robot = view.bots.includes(i);
-        const state = robot ? R.robot_plays : p.connected ? R.connected : R.idle;
+        const state = robot ? R.robot_plays : p.connected ? R.connected : p.joined === false ? R.open_seat : R.idle;
         const roles = [];
         if (deal && deal.dealer === i) roles.push(R.role_dealer);
         if (deal && deal.taker === i) roles.push(R.role_taker + (deal.contract ? " (" + K.bidName(deal.contract) + ")" : ""));
@@ -372,7 +372,7 @@
       const p = (v.presence || []).find((x) => x.seat === seat) || {};
       const robot = v.bots.includes(seat);
       return el("span", { className: "presence-note" + (robot ? " bot" : p.connected ? " on" : ""),
-        "data-connected": p.connected ? "true" : "false", text: robot ? R.robot_plays : p.connected ? R.connected : R.idle });
+        "data-connected": p.connected ? "true" : "false", text: robot ? R.robot_plays : p.connected ? R.connected : p.joined === false ? R.open_seat : R.idle });
     }
 
     async function drawSeatTable(events) {

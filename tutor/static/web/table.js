@@ -794,7 +794,11 @@
       else if (v.over) text = P.over;
       else if (mine) text = P.your_turn;
       else if (v.to_move === null || v.to_move === undefined || (v.bots || []).includes(v.to_move)) text = P.waiting;
-      else text = fill(P.waiting_for, { name: name(v.to_move) }); // a person, at an online table
+      else { // a person, at an online table: what he is to do (a bid in the auction, not a card)
+        const phase = deal ? deal.phase : "";
+        const words = phase === "bidding" ? P.waiting_for_bid : phase === "playing" ? P.waiting_for : P.waiting_for_taker;
+        text = fill(words, { name: name(v.to_move) });
+      }
       const facts = [text];
       if (me() === null) facts.push(P.spectating);
       else if (deal && !deal.hand) facts.push(P.sitting_out);
