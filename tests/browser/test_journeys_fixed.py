@@ -177,3 +177,102 @@ def test_club_evening_says_its_heading_once_ranks_nobody_before_a_score_shows_it
     assert len(ranks) == 8 and set(ranks) == {"–"}  # no rank before any deal is scored
     assert "No deal scored yet" in p.locator("#evening-ranking-how").inner_text()
     assert p.evaluate(SMALL_CONTROLS) == []
+
+
+# --- the practice table at 1280x800: refused cards and undo in view ------------------------
+
+def _in_view(p: Any, locator: Any) -> bool:
+    box = locator.bounding_box()
+    size = p.viewport_size
+    return (box is not None and box["y"] >= 0 and box["x"] >= 0
+            and box["y"] + box["height"] <= size["height"] + 0.5
+            and box["x"] + box["width"] <= size["width"] + 0.5)
+
+
+def test_refused_card_reason_and_undo_stay_in_view_on_a_laptop(page) -> None:
+    """At 1280x800 the verdict on a refused card is on screen with every card of the hand,
+    without scrolling; after undo the page does not jump to the top and says so on screen."""
+    from .test_practice import _bid_to, _settle_contract
+
+    p = page.page
+    p.set_viewport_size(DESKTOP)
+    page.goto("/practice?lang=en")
+    sit_down(p, 4)
+    _bid_to(p, ["passe"])
+    _settle_contract(p)
+    for _ in range(18):
+        assert state(p)["stage"] == "play"
+        illegal = hand(p).locator("button.card[aria-disabled='true']")
+        if illegal.count():
+            break
+        legal = hand(p).locator("button.card.legal").first
+        select(p, legal)
+        act(p, hand(p).locator(f"button.card[data-code='{legal.get_attribute('data-code')}']"))
+    else:
+        raise AssertionError("no refused card in a whole deal")
+    refused = illegal.first
+    name = refused.get_attribute("aria-label")
+    select(p, refused)
+    why = p.get_by_role("region", name="Why?", exact=True)
+    verdict = why.locator(".verdict-title.bad")
+    assert verdict.is_visible() and _in_view(p, verdict), "the reason is off screen"
+    assert _in_view(p, why), "the reason is cut"
+    cards = hand(p).get_by_role("button")
+    for i in range(cards.count()):
+        assert _in_view(p, cards.nth(i)), f"card {i} of the hand is cut"
+    assert hand(p).get_by_role("button", name=name, exact=True).count() == 1  # still in hand
+    _shot(p, "refused-card-desktop")
+    # undo: play a card, take it back; the page stays down where the hand is
+    legal = hand(p).locator("button.card.legal").first
+    select(p, legal)
+    act(p, hand(p).locator(f"button.card[data-code='{legal.get_attribute('data-code')}']"))
+    scrolled = p.evaluate("scrollY")
+    table = state(p)["table"]
+    p.get_by_role("button", name="Undo my last decision").click()
+    p.wait_for_function("t => { const r = document.getElementById('practice');"
+                        " return r.dataset.table !== t && r.dataset.busy === 'false'; }", arg=table)
+    message = p.get_by_text("Your last decision is undone: decide again.")
+    message.wait_for()
+    assert _in_view(p, message), "the undo message is off screen"
+    assert scrolled == 0 or p.evaluate("scrollY") > 0, "the page jumped to the top"
+    _shot(p, "undone-desktop")
+
+
+# --- the review's piles are the core's ----------------------------------------------------
+
+def test_review_piles_add_up_to_the_totals_the_core_counted(page, server: str) -> None:
+    """The learner, taker of a prepared garde sans, leads the excuse at the first trick: a
+    defender wins it, the taker's camp keeps the excuse and gives a low card in exchange. The
+    cards shown in each pile (read by their names) are worth the pile's total, which is the
+    API's (the core's count), and the two make 91."""
+    from .test_practice import _play_out, _prepared_table
+
+    created = _prepared_table(page, dealer=3, contract="garde_sans")
+    p = page.page
+    p.set_viewport_size(PHONE)
+    by_name = {view["name"]: code for code, view in p.evaluate(
+        "JSON.parse(document.getElementById('web-cards').textContent)").items()}
+    actions = p.locator("#practice [data-role=actions]")
+    assert act(p, actions.locator("[data-role=jeu]"))
+    excuse = hand(p).get_by_role("button", name="The excuse", exact=True)
+    select(p, excuse)
+    assert act(p, hand(p).get_by_role("button", name="The excuse", exact=True))
+    _play_out(p, "en", check_view=False, refuse_once=False)
+    assert act(p, p.locator("#practice [data-role=see-review]"))
+    review = p.get_by_role("region", name="Deal review", exact=True)
+    token = created["seat_tokens"][0]["token"]
+    served = _api(server, f"/tables/{created['id']}/deals/1", token)
+    assert served["excuse"]["exchanged"] and served["excuse"]["exchange_card"]
+    shown = {}
+    for camp, heading in (("taker", "The taker's pile"), ("defense", "The defence's pile")):
+        pile = review.locator(".pile").filter(
+            has=p.get_by_role("heading", name=heading, exact=True))
+        names = pile.get_by_role("img").evaluate_all("n => n.map(c => c.getAttribute('aria-label'))")
+        codes = [by_name[n] for n in names]
+        shown[camp] = points_half(BY_CODE[c] for c in codes)
+        assert shown[camp] == served["piles"][camp]["half_points"], camp
+        assert float(pile.get_attribute("data-points")) == served["piles"][camp]["points"]
+    assert shown["taker"] + shown["defense"] == 182
+    exchange = BY_CODE[served["excuse"]["exchange_card"]].code
+    assert exchange in served["piles"]["defense"]["cards"]  # moved to the trick's winners
+    _shot(p, "review-piles-phone")
