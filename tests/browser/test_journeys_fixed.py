@@ -24,7 +24,7 @@ from typing import Any
 from rules_fr.cards import BY_CODE, points_half
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
-from .practice import act, hand, select, sit_down, state, wait_ready
+from .practice import act, hand, select, sit_down, state
 
 FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
 
@@ -267,7 +267,8 @@ def test_review_piles_add_up_to_the_totals_the_core_counted(page, server: str) -
     for camp, heading in (("taker", "The taker's pile"), ("defense", "The defence's pile")):
         pile = review.locator(".pile").filter(
             has=p.get_by_role("heading", name=heading, exact=True))
-        names = pile.get_by_role("img").evaluate_all("n => n.map(c => c.getAttribute('aria-label'))")
+        names = pile.get_by_role("img").evaluate_all(
+            "n => n.map(c => c.getAttribute('aria-label'))")
         codes = [by_name[n] for n in names]
         shown[camp] = points_half(BY_CODE[c] for c in codes)
         assert shown[camp] == served["piles"][camp]["half_points"], camp

@@ -92,7 +92,8 @@ def test_two_table_duplicate_evening_ranked_as_the_api_ranks(page: Any, server: 
     expected = _expected_ranking(server, evening)
     shown = p.locator("#evening-ranking tbody tr").evaluate_all(
         "rows => rows.map(r => [r.dataset.name, r.dataset.table,"
-        " r.querySelector('.global').dataset.exact, Number(r.querySelector('.rank').dataset.rank)])")
+        " r.querySelector('.global').dataset.exact,"
+        " Number(r.querySelector('.rank').dataset.rank)])")
     assert sorted((n, t, g) for n, t, g, _ in shown) == sorted(expected)
     values = [Fraction(g) for _, _, g, _ in shown]
     assert values == sorted(values, reverse=True)  # best first
