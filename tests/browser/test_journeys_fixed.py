@@ -277,3 +277,61 @@ def test_review_piles_add_up_to_the_totals_the_core_counted(page, server: str) -
     exchange = BY_CODE[served["excuse"]["exchange_card"]].code
     assert exchange in served["piles"]["defense"]["cards"]  # moved to the trick's winners
     _shot(p, "review-piles-phone")
+
+
+# --- the physical console: a mis-tap taken back; a revoke names its player -----------------
+
+NAMES = ["Anne", "Bruno", "Chloé", "David"]
+
+
+def _physical_table(server: str) -> tuple[str, str, int]:
+    """A physical table of NAMES, Anne dealing, Bruno's garde sans recorded: id, referee's
+    key, last sequence number."""
+    made = _api(server, "/tables", body={"players": 4, "deals": 3, "mode": "physical",
+                                         "names": NAMES})
+    table, key, seq = made["id"], made["referee_token"], made["table"]["seq"]
+    first = made["table"]["deal"]["to_move"]
+    for i in range(4):
+        answer = _api(server, f"/tables/{table}/actions", key, {
+            "type": "bid", "seat": (first + i) % 4, "bid": "garde_sans" if i == 0 else "passe",
+            "seq": seq})
+        seq = answer["seq"]
+    return table, key, seq
+
+
+def test_console_takes_back_a_mis_tap_and_names_the_revoking_player(page, server: str) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    table, key, seq = _physical_table(server)
+    for seat, card in ((1, "5H"), (2, "6H")):
+        seq = _api(server, f"/tables/{table}/actions", key,
+                   {"type": "play", "seat": seat, "card": card, "seq": seq})["seq"]
+    page.goto(f"/referee/physical?lang=en#t={table}&k={key}")
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'play'")
+    title = p.locator("#console-step-title")
+    assert "David" in title.inner_text()
+    take_back = p.get_by_role("button", name="Take back the last record", exact=True)
+    take_back.click()  # Chloé's 6 of hearts was a mis-tap
+    p.wait_for_function("s => { const r = document.getElementById('console');"
+                        " return r.dataset.busy === 'false' && r.dataset.seq !== s; }",
+                        arg=str(seq))
+    assert "Chloé" in title.inner_text()  # her card to record again
+    said = p.get_by_text("The last record was taken back", exact=False)
+    assert said.is_visible() and _in_view(p, said)
+    view = _api(server, f"/tables/{table}", key)
+    assert view["deal"]["trick"]["cards"] == ["5H"]
+    events = _api(server, f"/tables/{table}/events?since=0", key)["events"]
+    assert events[-1]["type"] == "taken-back"  # an action in the history, nothing deleted
+    assert [e.get("card") for e in events if e["type"] == "action"][-1] == "6H"
+    _fits_a_phone(p, "console after a take-back")
+    _shot(p, "console-take-back-phone")
+    # a revoke: Chloé discards a spade on hearts, then shows a heart — named, not "seat 2"
+    seq = view["seq"]
+    for seat, card in ((2, "2S"), (3, "3H"), (0, "4H"), (1, "7S"), (2, "KH")):
+        seq = _api(server, f"/tables/{table}/actions", key,
+                   {"type": "play", "seat": seat, "card": card, "seq": seq})["seq"]
+    page.page.reload()
+    p.wait_for_function("() => document.getElementById('console').dataset.step === 'ruling'")
+    ruling = p.get_by_role("region", name="The referee must rule")
+    text = ruling.inner_text()
+    assert "Chloé played" in text and "seat 2" not in text, text
