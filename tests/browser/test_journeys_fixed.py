@@ -111,7 +111,14 @@ def test_every_page_fits_a_phone_with_big_enough_controls(page) -> None:
         _fits_a_phone(p, path)
     # the trick trainer: the ✓ of a legal card (once the learner tried) beside the indices
     page.goto("/trick?players=4&hand=KH+7H+2S+T3&trick=1H&lang=en")
-    p.get_by_role("button", name="2 of spades", exact=True).click()
+    # nothing shown legal before the learner tries a card
+    king = p.get_by_role("button", name="King of hearts", exact=True)
+    spade = p.get_by_role("button", name="2 of spades", exact=True)
+    p.locator("#verdict .hint").wait_for()
+    look = "n => [getComputedStyle(n).boxShadow, getComputedStyle(n, '::after').content]"
+    assert king.evaluate(look) == spade.evaluate(look)
+    assert king.get_attribute("aria-description") is None
+    spade.click()
     p.locator("#verdict .verdict-title").wait_for()
     assert p.evaluate(BADGES_OVER_INDICES) == []
 
@@ -156,6 +163,30 @@ def test_opened_pages_fit_a_phone(page) -> None:
     _fits_a_phone(p, "the practice table")
     assert p.evaluate(SMALL_FELT_TEXT) == []
     _shot(p, "practice-phone")
+    # the bidding advice: its count said to be a scale of its own, its conclusion said once
+    assert state(p)["phase"] == "bidding" and state(p)["mine"] == "true"
+    p.get_by_role("button", name="Bidding advice", exact=True).click()
+    advice = p.get_by_role("region", name="Advice", exact=True)
+    advice.locator("[data-role=advised]").wait_for()
+    text = advice.inner_text()
+    assert "not card points" in text, text
+    conclusion = advice.locator(".explanation").inner_text().split(". ", 1)[1].strip()
+    assert text.count(conclusion) == 1, text
+    _fits_a_phone(p, "the bidding advice")
+
+
+def test_new_question_comes_after_the_question(page) -> None:
+    p = page.page
+    p.set_viewport_size(PHONE)
+    page.goto("/score?lang=en")
+    quiz = p.locator(".quiz").first
+    quiz.get_by_role("button", name="New question").click()
+    question = quiz.locator(".quiz-question")
+    question.wait_for()
+    after = question.evaluate(
+        "(q, b) => Boolean(q.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        quiz.get_by_role("button", name="New question").element_handle())
+    assert after, "“New question” is above the question"
 
 
 def test_club_evening_says_its_heading_once_ranks_nobody_before_a_score_shows_its_deal(

@@ -111,7 +111,10 @@ def test_trick_trainer_highlights_and_explains(page) -> None:
     assert _legal_codes(page) == {"KH", "7H"}  # hearts were led: follow suit
     seven = p.locator("#hand button[data-code='7H']")
     assert seven.get_attribute("aria-label") == "7 of hearts"  # the name stays the card's
-    assert "may be played" in seven.get_attribute("aria-description")
+    # nothing given away before the learner tries a card (issue 29): no highlight, no "may be
+    # played"
+    assert seven.get_attribute("aria-description") is None
+    assert p.locator("#hand.untried").count() == 1
     p.locator("#hand button[data-code='2S']").click()
     verdict = p.locator("#verdict")
     verdict.locator(".verdict-title.bad").wait_for()

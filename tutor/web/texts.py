@@ -167,7 +167,8 @@ def practice_texts() -> dict[str, Any]:
         "advised_bid": _("Advised bid: %(bid)s"),
         "advised_ecart": _("Advised écart"),
         "advised_card": _("Advised card: %(card)s"),
-        "advice_strength": _("Count of the hand: %(strength)s points"),
+        "advice_strength": _("The hand's bidding count (a scale of its own, not card points): "
+                             "%(strength)s"),
         "why": _("Why"),
         "follow_bid": _("Bid %(bid)s"),
         "follow_ecart": _("Select these cards"),

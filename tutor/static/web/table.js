@@ -493,8 +493,12 @@
     // --- advice --------------------------------------------------------------------------------
 
     function showAdvice(nodes) { advice.hidden = false; advice.replaceChildren(...nodes.filter(Boolean)); }
-    function reasons(data) {
-      return [node("h3", { text: P.why }), node("ul", { className: "reasons" }, data.reasons.map((r) => node("li", { text: r.text })))];
+    /* The advice's reasons, less the conclusion its explanation says again below them (the
+     * bid's conclusion was printed twice). */
+    function reasons(data, explained) {
+      const said = explained ? data.explanation || "" : "";
+      const listed = data.reasons.filter((r) => !(said && r.text && said.includes(r.text)));
+      return [node("h3", { text: P.why }), node("ul", { className: "reasons" }, listed.map((r) => node("li", { text: r.text })))];
     }
     async function advise(path, payload, render) {
       const seq = shown.seq;
@@ -510,7 +514,7 @@
       advise("/advice/bid", { players: dealPlayers(), hand: deal.hand, bids: deal.bids.map((b) => b.bid) }, (data) => [
         node("p", { className: "verdict-title", "data-role": "advised", "data-bid": data.bid, text: fill(P.advised_bid, { bid: bidName(data.bid) }) }),
         node("p", { className: "legend", text: fill(P.advice_strength, { strength: data.strength }) }),
-        ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
+        ...reasons(data, true), node("p", { className: "explanation" }, linked(data.explanation)),
         shown.you.legal.bids.includes(data.bid) ? button(data.bid === "passe" ? P.bids.passe : fill(P.follow_bid, { bid: bidName(data.bid) }),
           { "data-role": "follow" }, () => act({ type: "bid", bid: data.bid })) : null,
       ]);
@@ -529,7 +533,7 @@
         (data) => [
           node("p", { className: "verdict-title", text: P.advised_ecart }),
           data.ecart ? node("div", { className: "cards", "data-role": "advised-ecart" }, data.ecart.map((c) => mini(c))) : null,
-          ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
+          ...reasons(data, true), node("p", { className: "explanation" }, linked(data.explanation)),
           data.ecart ? button(P.follow_ecart, { "data-role": "follow" }, () => { ecartPick = new Set(data.ecart); drawHand(); }) : null,
         ]);
     }

@@ -206,14 +206,21 @@
     const buttons = hand.map((code) => cardNode(code, true));
     handBox.replaceChildren(...buttons);
 
+    /* The legal cards are marked (class "legal") from the start, but shown — highlighted, and
+     * described to a screen reader — only once the learner has tried a card: highlighted
+     * before, they gave the answer away. */
+    let tried = false;
+    handBox.classList.add("untried");
+
     function highlight(legal, chosen) {
       const allowed = new Set(legal);
+      if (chosen) { tried = true; handBox.classList.remove("untried"); }
       buttons.forEach((button) => {
         const isLegal = allowed.has(button.dataset.code);
         button.classList.toggle("legal", isLegal);
         button.classList.toggle("chosen", button.dataset.code === chosen);
         button.setAttribute("aria-pressed", button.dataset.code === chosen ? "true" : "false");
-        describeCard(button, [isLegal ? T.legal_card : null]);
+        describeCard(button, [isLegal && tried ? T.legal_card : null]);
       });
     }
 
@@ -223,7 +230,7 @@
       if (!data) return;
       highlight(data.legal_cards, explain ? code : null);
       if (!explain) {
-        show(panel, [el("p", { className: "hint", text: fill(T.legal_count, { count: data.legal_cards.length }) + " " + T.pick_card })]);
+        show(panel, [el("p", { className: "hint", text: T.pick_card })]);
         return;
       }
       show(panel, [
