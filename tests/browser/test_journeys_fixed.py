@@ -24,7 +24,7 @@ from typing import Any
 from rules_fr.cards import BY_CODE, points_half
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
-from .practice import act, hand, select, sit_down, state
+from .practice import act, hand, select, sit_down, state, wait_ready
 
 FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
 
@@ -366,3 +366,32 @@ def test_console_takes_back_a_mis_tap_and_names_the_revoking_player(page, server
     ruling = p.get_by_role("region", name="The referee must rule")
     text = ruling.inner_text()
     assert "Chloé played" in text and "seat 2" not in text, text
+
+
+# --- an online table, by an invite link ------------------------------------------------------
+
+def test_invitee_sees_who_bids_open_seats_and_writes_their_own_name(page, server: str) -> None:
+    """Chloé opens her invite link before anyone else: the status says Bruno is to bid (not
+    « to play »), the seats nobody opened yet are open (not « not connected »), and she
+    writes her own name."""
+    made = _api(server, "/tables", body={"players": 4, "deals": 3, "names": NAMES})
+    token = {t["seat"]: t["token"] for t in made["seat_tokens"]}
+    p = page.page
+    p.set_viewport_size(PHONE)
+    page.goto(f"/referee/table/{made['id']}?lang=en#k={token[2]}")
+    wait_ready(p, "online-seat")
+    status = p.locator("#online-seat .table-status")
+    assert "Waiting for Bruno to bid" in status.inner_text(), status.inner_text()
+    felt = p.locator("#online-seat .felt")
+    assert felt.get_by_text("to bid", exact=True).count() == 1  # Bruno's mark: not "to play"
+    felt.get_by_text("open: waiting for its player").first.wait_for()
+    assert felt.get_by_text("not connected").count() == 0
+    _fits_a_phone(p, "an invitee's table")
+    name = p.get_by_label("Your name at this table")
+    assert name.input_value() == "Chloé"
+    name.fill("Chloé B.")
+    p.get_by_role("button", name="Change my name").click()
+    p.get_by_text("Your name at this table is now: Chloé B.").wait_for()
+    assert name.input_value() == "Chloé B."
+    assert _api(server, f"/tables/{made['id']}", token[0])["names"][2] == "Chloé B."
+    _shot(p, "invitee-phone")

@@ -157,6 +157,9 @@ class TableState:
     robots: set[int] = field(default_factory=set)
     """The table seats a robot plays now: the bot seats of the creation, and the seats the
     referee handed to a robot since (a ``seat`` event), less those given back."""
+    names: list[str] = field(default_factory=list)
+    """Each seat's name now: the creation's, less those a seat changed itself (a ``renamed``
+    event: an invitee writes their own name)."""
     deal_log: list[Event] = field(default_factory=list)
     """Physical tables: the current deal's records still in force (actions and the revokes
     they proved, in order; a record taken back is gone from it), to rebuild the deal when the
@@ -169,6 +172,7 @@ class TableState:
 
     def __post_init__(self) -> None:
         self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
+        self.names = list(self.meta.names)
         self.dealer_person = self.meta.first_dealer
         self.robots = {i for i, bot in enumerate(self.meta.bots) if bot}
 
@@ -188,7 +192,7 @@ class TableState:
             "deal_attempt": self.deal_attempt, "scored": self.scored, "paused": self.paused,
             "ruling_needed": self.ruling_needed, "redeals": [dict(r) for r in self.redeals],
             "irregularities": [dict(i) for i in self.irregularities],
-            "robots": sorted(self.robots),
+            "robots": sorted(self.robots), "names": list(self.names),
         }
 
     @classmethod
@@ -216,6 +220,8 @@ class TableState:
         state.redeals = [dict(r) for r in data["redeals"]]
         state.irregularities = [dict(i) for i in data["irregularities"]]
         state.robots = {int(p) for p in data["robots"]}
+        if len(data.get("names", ())) == meta.people:
+            state.names = [str(n) for n in data["names"]]
         state.awaits_deal = True
         return state
 
@@ -331,6 +337,8 @@ class TableState:
                 self.donne.log_revokes()
                 self.deal_log.append(event)
                 self.paused = self.ruling_needed = True
+            case "renamed":  # a seat writes its own name (an invitee)
+                self.names[int(data["person"])] = str(data["name"])
             case "taken-back":  # the referee takes his last record back (a mis-tap)
                 if self.take_back_possible != int(data["seq"]):
                     raise ValueError(f"record {data['seq']} cannot be taken back")

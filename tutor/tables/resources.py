@@ -499,7 +499,24 @@ def parse_intent(auth: TableAuth, body: Mapping[str, Any], meta: TableMeta) -> I
         return _parse_handover(auth, body, meta.people, physical)
     if kind in _RULINGS:
         return _parse_ruling(auth, kind, body, physical)
+    if kind == "name":
+        return _parse_rename(auth, body, meta.people, physical)
     return _parse_seat_action(auth, body, meta.people, physical)
+
+
+def _parse_rename(auth: TableAuth, body: Mapping[str, Any], people: int,
+                  physical: bool) -> Intent:
+    """A seat writes its own name (an invitee: the organiser's guess, or « Player 2 », was
+    not theirs); the referee may name any seat."""
+    if "name" not in body:
+        raise Unprocessable([FieldProblem("/name", "field-required")])
+    seat: int | None = body.get("seat", auth.seat)
+    if seat is None:
+        raise Unprocessable([FieldProblem("/seat", "field-required")])
+    _check_seat(seat, people)
+    if not auth.is_referee and auth.seat != seat:
+        raise Problem(403, "seat-forbidden", seat=auth.seat, asked=seat)
+    return Intent("name", seat, body, physical)
 
 
 def _parse_handover(auth: TableAuth, body: Mapping[str, Any], people: int,
@@ -568,6 +585,12 @@ def decide(intent: Intent, state: TableState) -> Planned:
         return _decide_handover(intent, state)
     if intent.kind in _RULINGS:
         return _decide_ruling(intent.kind, state)
+    if intent.kind == "name":
+        assert intent.person is not None
+        name = str(intent.body["name"]).strip() or state.names[intent.person]
+        if name == state.names[intent.person]:
+            return []
+        return [("renamed", {"person": intent.person, "name": name})]
     return _decide_seat_action(intent, state)
 
 
@@ -674,7 +697,7 @@ def render_acted(store: Store, table_id: str, auth: TableAuth, state: TableState
             "seq": state.seq, "events": render_events(current, events, auth.seat),
             "table": _with_standing(_view(table_id, current, auth.seat), state.over)}
     if issued:
-        body["seat_tokens"] = [{"seat": seat, "name": current.meta.names[seat], "token": token}
+        body["seat_tokens"] = [{"seat": seat, "name": current.names[seat], "token": token}
                                for seat, token in sorted(issued.items())]
     return _json(body, 201)
 

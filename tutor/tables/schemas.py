@@ -19,11 +19,11 @@ __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTable
            "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
 
 ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
-                         "take-back", "robot", "person")
+                         "take-back", "robot", "person", "name")
 """The core's action kinds (rules_fr.actions), then the referee's table actions."""
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
-                      "irregularity", "ruled", "seat", "taken-back")
+                      "irregularity", "ruled", "seat", "taken-back", "renamed")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
 
@@ -91,6 +91,9 @@ class ActionRequest(BaseSchema):
     card = CardField(metadata={"description": "For `call` and `play`."})
     cards = CardList(max_items=24, metadata={
         "description": "For `ecart` and `poignee`; for `chien` at a physical table."})
+    name = NameField(40, metadata={
+        "description": "For `name`: the seat's own name, as its player writes it (a seat's "
+                       "token renames its seat; the referee's names the `seat` given)."})
 
 
 
@@ -349,6 +352,7 @@ class EventSchema(Schema):
     trick = fields.Integer()
     violations = fields.List(fields.Nested(ViolationSchema))
     items = fields.List(fields.Nested(LoggedViolation))
+    name = fields.String(metadata={"description": "renamed: the seat's new name."})
     taken_back = fields.Integer(metadata={"description": "taken-back, physical tables: the "
                                                           "sequence number of the record the "
                                                           "referee took back."})

@@ -91,7 +91,7 @@ def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
     if isinstance(donne, PhysicalDonne):
         view["revokes"] = [
             {"trick": number, "seat": p[s],
-             "violations": [_violation(as_people(v, p).as_dict(), state.meta.names)
+             "violations": [_violation(as_people(v, p).as_dict(), state.names)
                             for v in found]}
             for number, s, found in donne.revokes]
         view["irregularities"] = [{"seat": item["person"], **_violation(item["violation"])}
@@ -160,7 +160,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "mode": meta.mode,
         "seq": state.seq,
         "players": meta.people,
-        "names": list(meta.names),
+        "names": list(state.names),
         "bots": sorted(state.robots),
         "deals": meta.deals,
         "paused": state.paused,
@@ -170,7 +170,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "deal": _deal_view(state, viewer),
         "scoresheet": scoresheet(state),
         "you": _referee(state) if viewer is None else {
-            "role": "seat", "seat": viewer, "name": meta.names[viewer],
+            "role": "seat", "seat": viewer, "name": state.names[viewer],
             "playing": state.seat_of(viewer) is not None,
             "legal": _legal_with_why(state, viewer)},
     }
@@ -227,7 +227,7 @@ def render_event(state: TableState | None, event: Event,
                 out["ruling"] = data["ruling"]
                 out["revokes"] = [
                     {"trick": r["trick"], "seat": r["person"],
-                     "violations": [_violation(v, state.meta.names)
+                     "violations": [_violation(v, state.names)
                                     for v in r["violations"]]}
                     for r in data["revokes"]]
             if entry is not None:
@@ -245,6 +245,8 @@ def render_event(state: TableState | None, event: Event,
             out.update(ruling=data["ruling"], by=data.get("by", "referee"))
         case "taken-back":
             out.update(taken_back=data["seq"], by=data.get("by", "referee"))
+        case "renamed":
+            out.update(seat=data["person"], name=data["name"])
         case "irregularity":
             out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
                             for item in data["items"]]

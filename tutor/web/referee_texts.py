@@ -32,6 +32,7 @@ def _events() -> dict[str, str]:
         "ev_irregularity": _("An irregularity was found at the end of the deal."),
         "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
         "ev_taken_back": _("The referee took back the last record."),
+        "ev_renamed": _("A player now goes by the name %(name)s."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
         "key_withdrawn": _("This link no longer opens the table: the referee gave your seat "
@@ -139,6 +140,7 @@ def _online() -> dict[str, str]:
         "connected": _("connected"),
         "idle": _("not connected"),
         "open_seat": _("open: waiting for its player"),
+        "renamed": _("Your name at this table is now: %(name)s"),
         "role_dealer": _("dealer"),
         "role_taker": _("taker"),
         "role_partner": _("partner"),

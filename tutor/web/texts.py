@@ -143,6 +143,8 @@ def practice_texts() -> dict[str, Any]:
         "taker": _("taker"),
         "partner": _("partner"),
         "to_move": _("to play"),
+        "to_bid": _("to bid"),
+        "to_decide": _("to decide"),
         "your_turn": _("Your turn."),
         "waiting": _("The robots are playing…"),
         "waiting_for": _("Waiting for %(name)s to play…"),

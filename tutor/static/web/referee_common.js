@@ -100,6 +100,7 @@
         case "irregularity": return R.ev_irregularity;
         case "ruled": return R.ev_ruled;
         case "taken-back": return R.ev_taken_back;
+        case "renamed": return fill(R.ev_renamed, { name: e.name });
         case "seat": return fill(e.robot ? R.ev_robot : R.ev_person, { name: who(e.seat) });
         default: return e.type;
       }

@@ -409,8 +409,25 @@
       K.sheetExports($("online-exports"), view, "scoresheet-" + view.id);
     }
 
+    /* An invitee writes their own name (the organiser's guess, or « Player 2 », was not it). */
+    function drawRename() {
+      const form = $("online-rename");
+      form.hidden = view.you.role !== "seat" || view.over;
+      const input = $("online-name");
+      if (!form.hidden && document.activeElement !== input) input.value = view.names[view.you.seat] || "";
+    }
+    $("online-rename").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = $("online-name").value.trim();
+      if (!name || !view || name === view.names[view.you.seat]) return;
+      await act({ type: "name", name: name });
+      // said beside the form: the card table hides the page's verdicts
+      if (view.names[view.you.seat] === name) K.text($("online-rename-said"), fill(R.renamed, { name: name }));
+    });
+
     async function draw(events) {
       root.hidden = false;
+      drawRename();
       root.dataset.seq = String(view.seq);
       root.dataset.phase = view.deal ? view.deal.phase : "";
       root.dataset.mine = mine() ? "true" : "false";

@@ -224,7 +224,7 @@
         node("strong", { className: "seat-name", text: name(seat) }),
         options.seatExtra ? options.seatExtra(seat, shown) : null,
         ...roles(seat, deal).map((r) => node("span", { className: "role", text: r })),
-        turn ? node("span", { className: "role turn-mark", text: P.to_move }) : null,
+        turn ? node("span", { className: "role turn-mark", text: deal && deal.phase === "bidding" ? P.to_bid : deal && deal.phase !== "playing" ? P.to_decide : P.to_move }) : null,
         bid ? node("span", { className: "bid-bubble", "data-bid": bid.bid, text: bidName(bid.bid) }) : null,
         size !== null && size !== undefined && seat !== me() && stage === "play" ? node("span", { className: "cards-left", text: fill(T.cards_left, { count: size }) }) : null,
         ...shownPoignee.map((p) => node("div", { className: "shown-cards" }, [node("span", { className: "legend", text: P.poignee_shown }), miniRun(p.cards)])),
