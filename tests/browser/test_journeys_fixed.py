@@ -395,3 +395,25 @@ def test_invitee_sees_who_bids_open_seats_and_writes_their_own_name(page, server
     assert name.input_value() == "Chloé B."
     assert _api(server, f"/tables/{made['id']}", token[0])["names"][2] == "Chloé B."
     _shot(p, "invitee-phone")
+
+
+def test_referee_after_the_partie_counts_as_the_review(page, server: str) -> None:
+    """A partie the robots played to its end, opened by the referee afterwards: the points won
+    shown for the last deal are the core's, the écart or the chien in them — the review's."""
+    made = _api(server, "/tables", body={"players": 4, "deals": 3, "bots": [0, 1, 2, 3],
+                                         "names": NAMES})
+    key = made["referee_token"]
+    view = _api(server, f"/tables/{made['id']}", key)
+    assert view["over"], view
+    review = _api(server, f"/tables/{made['id']}/deals/3", key)
+    p = page.page
+    p.set_viewport_size(DESKTOP)
+    page.goto(f"/referee/table/{made['id']}?lang=en#k={key}")
+    count = p.get_by_role("region", name="Points won so far", exact=True)
+    taker = count.locator("p[data-camp='taker']")
+    taker.wait_for()
+    for camp in ("taker", "defense"):
+        points = review["piles"][camp]["points"]
+        text = count.locator(f"p[data-camp='{camp}']").inner_text()
+        assert f" {points:g} point" in text, (camp, text, points)
+    _shot(p, "referee-after-partie-desktop")

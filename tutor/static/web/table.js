@@ -391,8 +391,8 @@
     const linked = (text) => (kit.linkTerms ? kit.linkTerms(text) : [text]);
     const glossaryLink = () => node("a", { href: "/glossary", className: "glossary-link", text: P.glossary_link });
 
-    /* What the referee says, in view: scrolled (as little as it takes) so that the hand and the
-     * message under it are on screen together — on a laptop the reason for a refused card
+    /* What the referee says, in view: scrolled (as little as it takes) so that the trick, the
+     * hand and the message under it are on screen together — on a laptop the reason for a refused card
      * started below the screen. */
     function say(nodes) {
       why.replaceChildren(...nodes.filter(Boolean));
@@ -400,12 +400,18 @@
     }
 
     function reveal() {
-      if (why.hidden || !why.getClientRects().length) return;
+      if (stage !== "play" || hand.hidden || !hand.getClientRects().length) return;
       const margin = 8;
-      const shownTop = (hand.hidden ? why : hand).getBoundingClientRect().top;
-      const bottom = why.getBoundingClientRect().bottom;
-      if (bottom > window.innerHeight - margin) window.scrollBy(0, Math.max(0, Math.min(bottom - window.innerHeight + margin, shownTop - margin)));
-      else if (shownTop < 0) window.scrollBy(0, shownTop - margin);
+      const room = window.innerHeight;
+      // the trick stays on screen too: what the card was refused on
+      const trick = root.querySelector(".trick-area");
+      const top = (trick || hand).getBoundingClientRect().top;
+      const handBottom = hand.getBoundingClientRect().bottom;
+      const said = why.childNodes.length && why.getClientRects().length;
+      let bottom = said ? why.getBoundingClientRect().bottom : handBottom;
+      if (bottom - top > room - 2 * margin) bottom = handBottom; // not all fits: trick and hand first
+      if (bottom > room - margin) window.scrollBy(0, Math.min(bottom - room + margin, top - margin));
+      else if (top < 0) window.scrollBy(0, top - margin);
     }
 
     function violationsList(violations, explanation) {
@@ -637,7 +643,8 @@
       const active = document.activeElement;
       if (active && active !== document.body && root.contains(active)) return;
       const next = root.querySelector(".review:not([hidden]) [data-role='see-review'], .review:not([hidden]) [data-role='next-deal'], [data-role='see-review'], .table-actions button, .hand button.card.legal") || status;
-      next.focus({ preventScroll: true }); // the page stays where it is: never back to the top
+      next.focus({ preventScroll: true }); // never back to the top: the trick and hand in view
+      reveal();
     }
 
     async function onUndo() {
@@ -666,7 +673,7 @@
         node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
         dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
       ].filter(Boolean));
-      if (deal.phase === "finished") {
+      if (deal.phase === "finished" || deal.phase === "scored") {
         // the deal is over (a page opened after the partie): the core's count of the whole
         // deal, the chien or the écart in it, as the review gives it
         const answer = await call("GET", "/tables/" + table + "/deals/" + deal.number);
