@@ -120,6 +120,11 @@ def test_every_page_fits_a_phone_with_big_enough_controls(page) -> None:
     assert king.get_attribute("aria-description") is None
     spade.click()
     p.locator("#verdict .verdict-title").wait_for()
+    assert p.locator("#hand .card.legal").count() == 2
+    assert p.evaluate(BADGES_OVER_INDICES) == []
+    # the écart trainer: the chien's dot beside the corner index
+    page.goto("/ecart?players=4&seed=5&lang=en")
+    p.locator("#pool .card.from-chien").first.wait_for()
     assert p.evaluate(BADGES_OVER_INDICES) == []
 
 
