@@ -206,6 +206,10 @@ def _play(http: TestClientHttp, tid: str, referee: str, seq: int, seat: int, car
                      {"type": "play", "seat": seat, "card": card, "seq": seq}, referee)
 
 
+def table_names(body: dict[str, Any]) -> list[str]:
+    return list(body["table"]["names"])
+
+
 def test_physical_revoke_reported_naming_the_trick(http: TestClientHttp) -> None:
     """Seat 2 discards a spade on a heart at trick 1, then plays the king of hearts at trick 2:
     the card is recorded (it is on the table), a revoke event follows naming trick 1 and the
@@ -226,7 +230,7 @@ def test_physical_revoke_reported_naming_the_trick(http: TestClientHttp) -> None
     assert v["code"] == "revoke-follow-suit" and v["rule"] == "play.follow-suit"
     assert v["params"]["trick"] == 1 and v["params"]["played"] == "2S"
     assert v["params"]["led"] == "5H" and v["params"]["seat"] == 2
-    assert "trick 1" in v["message"] and "seat 2" in v["message"]
+    assert "trick 1" in v["message"] and table_names(body)[2] in v["message"]
     table = body["table"]
     assert table["paused"] and table["you"]["ruling_needed"]
     assert table["deal"]["revokes"][0]["violations"][0]["code"] == "revoke-follow-suit"
@@ -588,7 +592,8 @@ def test_physical_six_people_revoke_names_table_seats(http: TestClientHttp) -> N
     revoke = body["events"][-1]
     assert revoke["type"] == "revoke" and revoke["seat"] == order[1]
     assert revoke["violations"][0]["params"]["seat"] == order[1]
-    assert f"seat {order[1]}" in revoke["violations"][0]["message"]
+    # named by the table seat's name (not a deal seat's, nor a number counted from 0)
+    assert table_names(body)[order[1]] in revoke["violations"][0]["message"]
 
 
 # --- the referee's rulings: a revoke at the end of the deal, a misdeal ---------------------

@@ -27,9 +27,9 @@ from tutor.tables.game import Event, TableState, as_people
 
 __all__ = ["needs_state", "render_event", "render_view"]
 
-_STATEFUL: Final = frozenset({"scored"})
-"""The events whose rendering reads the table's state (the score of the deal); every other
-event is rendered from itself alone."""
+_STATEFUL: Final = frozenset({"scored", "revoke"})
+"""The events whose rendering reads the table's state (the score of the deal, the names a
+revoke's sentences give); every other event is rendered from itself alone."""
 
 
 def _violation(data: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -238,7 +238,8 @@ def render_event(state: TableState | None, event: Event,
             out.update({k: v for k, v in data.items() if k in ("reason", "person")})
         case "revoke":
             out.update(trick=data["trick"], seat=data["person"],
-                       violations=[_violation(v) for v in data["violations"]])
+                       violations=[_violation(v, None if state is None else state.names)
+                                   for v in data["violations"]])
         case "seat":
             out.update(seat=data["person"], robot=bool(data["robot"]))
         case "ruled":
