@@ -85,6 +85,11 @@ def _fits_a_phone(p: Any, where: str) -> None:
     assert p.evaluate(FITS), (where, p.evaluate(
         "() => [document.scrollingElement.scrollWidth, innerWidth]"))
     assert p.evaluate(SMALL_CONTROLS) == [], where
+    # nor a table scrolling inside its frame (the scoresheet's last columns out of sight)
+    cut = p.evaluate("() => [...document.querySelectorAll('.table-wrap')].filter(w =>"
+                     " w.getClientRects().length && w.scrollWidth > w.clientWidth + 1)"
+                     ".map(w => w.getAttribute('aria-labelledby') || w.className)")
+    assert cut == [], (where, cut)
 
 
 def _api(server: str, path: str, token: str | None = None, body: Any = None) -> Any:
