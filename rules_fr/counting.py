@@ -37,8 +37,8 @@ from rules_fr.cards import BOUT_MASK, EXCUSE, PETIT, Card, CardSet, points_half
 from rules_fr.contracts import Camp, Contract
 from rules_fr.play import trick_winner
 
-__all__ = ["EXCHANGE_HALF", "Count", "PlayedTrick", "count_deal", "camp_of", "pairs",
-           "trick_won_half"]
+__all__ = ["EXCHANGE_HALF", "Count", "Piles", "PlayedTrick", "count_deal", "camp_of", "deal_piles",
+           "pairs", "trick_won_half"]
 
 EXCHANGE_HALF: Final = 1
 """What the excuse's owner gives the trick's winner in exchange for it (excuse.exchange): a
@@ -249,3 +249,78 @@ def count_deal(
         excuse_lost_last_trick=excuse_lost,
         chien_camp=chien_camp,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Piles:
+    """Each camp's pile of cards at the end of a deal, as they lie on the table once the excuse
+    is settled: their card points add up to :class:`Count`'s ``points_half`` of that camp."""
+
+    cards: Mapping[Camp, tuple[Card, ...]]
+    exchange_card: Card | None
+    """The low card the excuse's owner gave for it (excuse.exchange), moved from his camp's
+    pile to the other camp's."""
+    exchange_owed: Camp | None
+    """The camp still owed the half-point card when the excuse's camp had none to give (it
+    won no low card at all): counted in the points, shown by no card."""
+
+
+def deal_piles(
+    *,
+    players: int,
+    contract: Contract,
+    taker: int,
+    partner: int | None,
+    tricks: Sequence[PlayedTrick],
+    chien: CardSet,
+    ecart: CardSet | None = None,
+    count: Count | None = None,
+) -> Piles:
+    """Each camp's cards after the deal, counted as :func:`count_deal` counts them (``count``:
+    its answer for these arguments, when the caller has it): the tricks to their winners'
+    camps, the chien or the écart to its camp, the excuse to the camp it counts for and, when
+    it was exchanged, the lowest low card of its camp's pile moved to the other camp
+    (excuse.exchange: "une carte valant un demi-point").
+
+    >>> from rules_fr.cards import parse_cards
+    >>> tricks = [PlayedTrick(0, tuple(parse_cards(["EX", "KD", "7D", "2D"]))),
+    ...           PlayedTrick(1, tuple(parse_cards(["QS", "8S", "9S", "KS"])))]
+    >>> piles = deal_piles(players=4, contract=Contract.GARDE_SANS, taker=0, partner=None,
+    ...                    tricks=tricks, chien=CardSet.of(parse_cards(["3C", "KC"])))
+    >>> piles.exchange_card.code, EXCUSE in piles.cards[Camp.TAKER]
+    ('8S', True)
+    >>> [points_half(piles.cards[camp]) / 2 for camp in Camp]
+    [18.0, 6.0]
+    """
+    if count is None:
+        count = count_deal(players=players, contract=contract, taker=taker, partner=partner,
+                           tricks=tricks, chien=chien, ecart=ecart)
+    piles: dict[Camp, list[Card]] = {Camp.TAKER: [], Camp.DEFENSE: []}
+    played_excuse = False
+    for trick, winner in zip(tricks, count.trick_winners, strict=True):
+        camp = camp_of(winner, taker, partner)
+        for card in trick.cards:
+            if card is EXCUSE:
+                played_excuse = True
+            else:
+                piles[camp].append(card)
+    if played_excuse and count.excuse_camp is not None:
+        piles[count.excuse_camp].append(EXCUSE)
+    if contract.taker_takes_chien:
+        piles[Camp.TAKER].extend(ecart if ecart is not None else chien)
+    else:
+        piles[count.chien_camp].extend(chien)
+    exchange_card: Card | None = None
+    owed: Camp | None = None
+    if count.excuse_exchanged and count.excuse_camp is not None:
+        owner = count.excuse_camp
+        other = Camp.DEFENSE if owner is Camp.TAKER else Camp.TAKER
+        low = sorted(c for c in piles[owner] if c.points_half == LOW_HALF)
+        if low:
+            exchange_card = low[0]
+            piles[owner].remove(exchange_card)
+            piles[other].append(exchange_card)
+        else:
+            owed = other
+    return Piles(cards={camp: tuple(sorted(cards)) for camp, cards in piles.items()},
+                 exchange_card=exchange_card, exchange_owed=owed)

@@ -45,7 +45,7 @@ from rules_fr.actions import (
 from rules_fr.bidding import auction_result, check_bid, check_chelem_announcement, speaker_seat
 from rules_fr.cards import Card, CardSet
 from rules_fr.contracts import Camp, Contract
-from rules_fr.counting import Count, PlayedTrick, camp_of, count_deal
+from rules_fr.counting import Count, Piles, PlayedTrick, camp_of, count_deal, deal_piles
 from rules_fr.kingcall import callable_cards, check_king_call
 from rules_fr.play import trick_winner
 from rules_fr.poignee import PoigneeLevel, poignees_allowed, shown_levels
@@ -549,6 +549,15 @@ class DealMachine(ABC):
         chien, ecart = self.chien_and_ecart()
         return count_deal(players=self.players, contract=contract, taker=taker,
                           partner=self.partner, tricks=self.tricks, chien=chien, ecart=ecart)
+
+    def piles(self, count: Count | None = None) -> Piles:
+        """Each camp's cards once the excuse is settled (:func:`rules_fr.counting.deal_piles`):
+        their points are :meth:`count`'s."""
+        taker, contract = self._finished()
+        chien, ecart = self.chien_and_ecart()
+        return deal_piles(players=self.players, contract=contract, taker=taker,
+                          partner=self.partner, tricks=self.tricks, chien=chien, ecart=ecart,
+                          count=count)
 
     def poignee_levels(self) -> list[tuple[Camp, PoigneeLevel]]:
         return shown_levels(self.players, self.poignees, self.camp)

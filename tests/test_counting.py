@@ -3,9 +3,9 @@ FFT 2012)."""
 
 from __future__ import annotations
 
-from rules_fr.cards import DECK, CardSet, parse_cards
+from rules_fr.cards import DECK, EXCUSE, CardSet, parse_cards, points_half
 from rules_fr.contracts import Camp, Contract
-from rules_fr.counting import PlayedTrick, count_deal
+from rules_fr.counting import PlayedTrick, count_deal, deal_piles
 
 
 def trick(leader: int, *codes: str) -> PlayedTrick:
@@ -152,3 +152,56 @@ def test_petit_au_bout_in_the_last_trick_of_an_excuse_chelem() -> None:
     assert c.chelem is Camp.TAKER
     assert c.trick_winners[-1] == 0
     assert c.petit_au_bout is Camp.TAKER
+
+
+def piles(*tricks: PlayedTrick, contract: Contract = Contract.GARDE_SANS, taker: int = 0,
+          partner: int | None = None, players: int = 4):
+    return deal_piles(players=players, contract=contract, taker=taker, partner=partner,
+                      tricks=list(tricks), chien=rest_in_chien(*tricks))
+
+
+def test_piles_move_the_excuse_exchange_card_and_add_up_to_the_count() -> None:
+    # the taker's excuse lost to a defender's king before the last trick: the taker's camp
+    # keeps the excuse and gives its lowest low card to the defence
+    tricks = (trick(1, "5H", "KH", "2H", "EX"), trick(2, "2S", "3S", "KS", "4S"),
+              trick(0, "6D", "7D", "8D", "9D"))
+    c = count(*tricks, contract=Contract.GARDE_CONTRE)
+    p = piles(*tricks, contract=Contract.GARDE_CONTRE)
+    assert c.excuse_exchanged and p.exchange_card is not None and p.exchange_owed is None
+    assert p.exchange_card in p.cards[Camp.DEFENSE]
+    assert p.exchange_card.points_half == 1
+    assert EXCUSE in p.cards[Camp.TAKER]
+    for camp in Camp:
+        assert points_half(p.cards[camp]) == c.points_half[camp]
+    assert sorted(p.cards[Camp.TAKER] + p.cards[Camp.DEFENSE]) == sorted(DECK)
+
+
+def test_piles_without_an_exchange_add_up_to_the_count() -> None:
+    for tricks, contract in (
+            ((trick(0, "2S", "KS", "3S", "4S"), trick(1, "5H", "KH", "2H", "EX")),
+             Contract.GARDE_CONTRE),  # the excuse at the last trick changes camp
+            ((trick(0, "KS", "2S", "3S", "4S"), trick(0, "T1", "5S", "6S", "7S"),
+              trick(0, "EX", "5H", "KH", "2H")), Contract.GARDE_SANS)):  # an excuse chelem
+        c = count(*tricks, contract=contract)
+        p = piles(*tricks, contract=contract)
+        assert p.exchange_card is None and p.exchange_owed is None
+        for camp in Camp:
+            assert points_half(p.cards[camp]) == c.points_half[camp]
+
+
+def test_piles_with_no_low_card_to_give_leave_the_half_point_owed() -> None:
+    # a taker's chelem: the defence's excuse stays with it for 4 points, and it has no card
+    tricks = [trick(0, "KS", "2S", "EX", "4S"), trick(0, "T1", "5S", "6S", "7S")]
+    p = piles(*tricks)
+    assert p.cards[Camp.DEFENSE] == (EXCUSE,) and p.exchange_owed is Camp.TAKER
+    assert p.exchange_card is None
+
+
+def test_piles_put_the_ecart_with_the_taker() -> None:
+    tricks = [trick(0, "KS", "2S", "3S", "4S")]
+    ecart = CardSet.of(parse_cards(["5C", "6C", "7C"]))
+    chien = CardSet.of(parse_cards(["KC", "QC", "JC"]))
+    p = deal_piles(players=4, contract=Contract.GARDE, taker=0, partner=None, tricks=tricks,
+                   chien=chien, ecart=ecart)
+    assert set(ecart) <= set(p.cards[Camp.TAKER])
+    assert not set(chien) & set(p.cards[Camp.TAKER] + p.cards[Camp.DEFENSE])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules_fr.cards import CARDS
+from rules_fr.cards import CARDS, parse_cards, points_half
 from tutor import create_app
 
 API = "/api/v1/tables"
@@ -81,6 +81,9 @@ def test_review_piles_make_91_points_and_every_card_once(client, players: int,
     assert piles["taker"]["bouts"] + piles["defense"]["bouts"] == 3
     cards = piles["taker"]["cards"] + piles["defense"]["cards"]
     assert sorted(cards) == sorted(c.code for c in CARDS)
+    if review["excuse"]["exchange_owed"] is None:  # the cards shown add up to the points
+        for camp in ("taker", "defense"):
+            assert points_half(parse_cards(piles[camp]["cards"])) == piles[camp]["half_points"]
     assert len(review["tricks"]) == {3: 24, 4: 18, 5: 15}[players]
     assert piles["taker"]["tricks"] + piles["defense"]["tricks"] == len(review["tricks"])
     for trick in review["tricks"]:

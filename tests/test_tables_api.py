@@ -762,3 +762,31 @@ def test_table_wrong_phase_cites_the_ecart_rules(http: TestClientHttp) -> None:
                                              "cards": other}, "ecart.jeu")
     assert said["fr"].endswith("Règle : « Jeu » : la fin de l'écart (ecart.jeu).")
     assert said["en"].endswith("Rule: “Jeu”: the end of the écart (ecart.jeu).")
+
+
+def test_an_invitee_writes_their_own_name(http: TestClientHttp) -> None:
+    """A seat's token renames its own seat (the organiser's guess was not the player's name):
+    a ``renamed`` event, the new name in every view; another seat's name is not its to
+    change; the referee may name any seat; the same name again changes nothing."""
+    table = _create(http, 4, [])
+    tid, seq = table["id"], table["table"]["seq"]
+    token = {t["seat"]: t["token"] for t in table["seat_tokens"]}
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "name", "name": " Zoé ",
+                                                      "seq": seq}, token[1])
+    assert status == 201, body
+    (event,) = body["events"]
+    assert event["type"] == "renamed" and event["seat"] == 1 and event["name"] == "Zoé"
+    assert body["table"]["names"][1] == "Zoé" and body["table"]["you"]["name"] == "Zoé"
+    _, other = http.get(f"{API}/{tid}", token[2])
+    assert other["names"][1] == "Zoé"
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "name", "name": "X",
+                                                         "seat": 2, "seq": body["seq"]},
+                                token[1])
+    assert status == 403, problem
+    status, again = http.post(f"{API}/{tid}/actions", {"type": "name", "name": "Zoé",
+                                                       "seq": body["seq"]}, token[1])
+    assert status == 201 and again["events"] == []
+    status, named = http.post(f"{API}/{tid}/actions", {"type": "name", "name": "Yves",
+                                                       "seat": 3, "seq": body["seq"]},
+                              table["referee_token"])
+    assert status == 201 and named["table"]["names"][3] == "Yves"

@@ -206,6 +206,10 @@ def _play(http: TestClientHttp, tid: str, referee: str, seq: int, seat: int, car
                      {"type": "play", "seat": seat, "card": card, "seq": seq}, referee)
 
 
+def table_names(body: dict[str, Any]) -> list[str]:
+    return list(body["table"]["names"])
+
+
 def test_physical_revoke_reported_naming_the_trick(http: TestClientHttp) -> None:
     """Seat 2 discards a spade on a heart at trick 1, then plays the king of hearts at trick 2:
     the card is recorded (it is on the table), a revoke event follows naming trick 1 and the
@@ -226,10 +230,13 @@ def test_physical_revoke_reported_naming_the_trick(http: TestClientHttp) -> None
     assert v["code"] == "revoke-follow-suit" and v["rule"] == "play.follow-suit"
     assert v["params"]["trick"] == 1 and v["params"]["played"] == "2S"
     assert v["params"]["led"] == "5H" and v["params"]["seat"] == 2
-    assert "trick 1" in v["message"] and "seat 2" in v["message"]
+    assert "trick 1" in v["message"] and table_names(body)[2] in v["message"]
     table = body["table"]
     assert table["paused"] and table["you"]["ruling_needed"]
     assert table["deal"]["revokes"][0]["violations"][0]["code"] == "revoke-follow-suit"
+    # the table's view names the player (not "seat 2", a number counted from 0)
+    named = table["deal"]["revokes"][0]["violations"][0]["message"]
+    assert table["names"][2] in named and "seat 2" not in named, named
     seq = body["seq"]
     # in French too, from the log
     _, events = http.get(f"{API}/{tid}/events?since={seq - 1}&lang=fr", referee)
@@ -585,7 +592,8 @@ def test_physical_six_people_revoke_names_table_seats(http: TestClientHttp) -> N
     revoke = body["events"][-1]
     assert revoke["type"] == "revoke" and revoke["seat"] == order[1]
     assert revoke["violations"][0]["params"]["seat"] == order[1]
-    assert f"seat {order[1]}" in revoke["violations"][0]["message"]
+    # named by the table seat's name (not a deal seat's, nor a number counted from 0)
+    assert table_names(body)[order[1]] in revoke["violations"][0]["message"]
 
 
 # --- the referee's rulings: a revoke at the end of the deal, a misdeal ---------------------
@@ -728,10 +736,11 @@ def test_physical_misdeal_ruled_before_the_first_bid(http: TestClientHttp) -> No
 
 
 def test_a_live_table_takes_no_misdeal_nor_revoke_ruling(http: TestClientHttp) -> None:
-    """The server dealt the cards of a live table: no misdeal, no revoke to rule on."""
+    """The server dealt the cards of a live table: no misdeal, no revoke to rule on, no record
+    to take back."""
     status, table = http.post(API, {"players": 4, "deals": 3})
     assert status == 201, table
-    for kind in ("misdeal", "as-played"):
+    for kind in ("misdeal", "as-played", "take-back"):
         status, problem = http.post(f"{API}/{table['id']}/actions",
                                     {"type": kind, "seq": table["table"]["seq"]},
                                     table["referee_token"])
@@ -777,3 +786,51 @@ def test_physical_chien_on_a_garde_sans_cites_its_rule(http: TestClientHttp) -> 
                                     {**chien, "seq": body["seq"]}, referee)
         assert status == 422 and problem["violations"][0]["rule"] == "chien.shown"
         assert problem["explanation"].endswith(f"{title} (chien.shown).")
+
+
+def test_the_referee_takes_his_last_record_back(http: TestClientHttp) -> None:
+    """A mis-tap at the console: the referee takes his last record back. The record stays in
+    the log, a ``taken-back`` event follows it, and the deal is as before it (the same card
+    may be recorded again, or another); twice in a row goes two records back; nothing is taken
+    back once the server answered a record (a revoke) or before any record."""
+    table = _physical(http, 4)
+    tid, referee, seq = table["id"], table["referee_token"], table["table"]["seq"]
+    assert table["table"]["you"]["take_back"] is None  # nothing recorded yet
+    status, problem = http.post(f"{API}/{tid}/actions?lang=en", {"type": "take-back", "seq": seq},
+                                referee)
+    assert status == 409 and problem["type"].endswith(":take-back-nothing"), problem
+    tid, referee, seq = _start_garde_sans(http)
+    status, body = _play(http, tid, referee, seq, 1, "5H")
+    assert status == 201 and body["table"]["you"]["take_back"] == body["seq"]
+    before = body["table"]["deal"]["trick"]["cards"]
+    status, body = _play(http, tid, referee, body["seq"], 2, "6H")  # the mis-tap
+    assert status == 201, body
+    mistap = body["seq"]
+    status, body = http.post(f"{API}/{tid}/actions", {"type": "take-back", "seq": mistap},
+                             referee)
+    assert status == 201, body
+    (event,) = body["events"]
+    assert event["type"] == "taken-back" and event["taken_back"] == mistap
+    assert body["table"]["deal"]["trick"]["cards"] == before
+    assert body["table"]["deal"]["to_move"] == 2
+    _, log = http.get(f"{API}/{tid}/events?since=0", referee)
+    assert [e["seq"] for e in log["events"]][-2:] == [mistap, mistap + 1]  # kept, in the log
+    # the right card now; then two records back
+    status, body = _play(http, tid, referee, body["seq"], 2, "2S")
+    assert status == 201, body
+    for _ in range(2):
+        status, body = http.post(f"{API}/{tid}/actions", {"type": "take-back",
+                                                          "seq": body["seq"]}, referee)
+        assert status == 201, body
+    assert body["table"]["deal"]["trick"]["cards"] == []
+    # after a revoke shown (the server's answer) the record is not taken back
+    seq = body["seq"]
+    for seat, card in ((1, "5H"), (2, "2S"), (3, "3H"), (0, "4H"), (1, "7S"), (2, "KH")):
+        status, body = _play(http, tid, referee, seq, seat, card)
+        assert status == 201, body
+        seq = body["seq"]
+    assert body["events"][-1]["type"] == "revoke"
+    assert body["table"]["you"]["take_back"] is None
+    status, problem = http.post(f"{API}/{tid}/actions", {"type": "take-back", "seq": seq},
+                                referee)
+    assert status == 409, problem

@@ -120,7 +120,10 @@ def test_trick_trainer_highlights_and_explains(page) -> None:
     assert _legal_codes(page) == {"KH", "7H"}  # hearts were led: follow suit
     seven = p.locator("#hand button[data-code='7H']")
     assert seven.get_attribute("aria-label") == "7 of hearts"  # the name stays the card's
-    assert "may be played" in seven.get_attribute("aria-description")
+    # nothing given away before the learner tries a card (issue 29): no highlight, no "may be
+    # played"
+    assert seven.get_attribute("aria-description") is None
+    assert p.locator("#hand.untried").count() == 1
     p.locator("#hand button[data-code='2S']").click()
     verdict = p.locator("#verdict")
     verdict.locator(".verdict-title.bad").wait_for()
@@ -140,7 +143,9 @@ def test_trick_trainer_keyboard_and_new_deal(page) -> None:
     p.locator("#hand button.card.legal").first.wait_for()
     legal = _legal_codes(page)
     assert legal
-    assert "cartes" in p.locator("#verdict").inner_text()
+    # an invitation to try a card, not how many may be played (highlighted before any try, the
+    # legal cards gave the answer away)
+    assert "Choisissez une carte" in p.locator("#verdict").inner_text()
     # Cards are buttons: focus one with the keyboard and press Enter.
     first = p.locator("#hand button.card").first
     first.focus()

@@ -92,7 +92,8 @@ def test_two_table_duplicate_evening_ranked_as_the_api_ranks(page: Any, server: 
     expected = _expected_ranking(server, evening)
     shown = p.locator("#evening-ranking tbody tr").evaluate_all(
         "rows => rows.map(r => [r.dataset.name, r.dataset.table,"
-        " r.querySelector('.global').dataset.exact, Number(r.querySelector('.rank').textContent)])")
+        " r.querySelector('.global').dataset.exact,"
+        " Number(r.querySelector('.rank').dataset.rank)])")
     assert sorted((n, t, g) for n, t, g, _ in shown) == sorted(expected)
     values = [Fraction(g) for _, _, g, _ in shown]
     assert values == sorted(values, reverse=True)  # best first
@@ -113,8 +114,8 @@ def test_two_table_duplicate_evening_ranked_as_the_api_ranks(page: Any, server: 
 
 def test_evening_of_real_cards_gives_each_table_its_console(page: Any, server: str) -> None:
     """Free deals with real cards: a console per table, each opening on its own table (its
-    names, its referee key in the fragment); the ranking counts every player at zero until a
-    deal is scored."""
+    names, its referee key in the fragment); the ranking lists every player at zero, with no
+    rank until a deal is scored (every one « 1 » read as a result, issue 29)."""
     p = page.page
     page.goto("/referee/evening?lang=fr")
     p.select_option("#evening-mode", "physical")
@@ -125,7 +126,7 @@ def test_evening_of_real_cards_gives_each_table_its_console(page: Any, server: s
     p.wait_for_function("() => document.getElementById('evening').dataset.ranked === '0'"
                         " && document.querySelectorAll('#evening-ranking tbody tr').length === 6")
     ranks = p.locator("#evening-ranking tbody td.rank").all_inner_texts()
-    assert ranks == ["1"] * 6  # nobody has scored: all tied
+    assert ranks == ["–"] * 6  # nobody has scored: no rank yet
     href = p.locator("#evening-console-1").get_attribute("href")
     table_id = p.locator("#evening-list section").nth(1).get_attribute("data-table")
     assert f"/referee/physical#t={table_id}&k=" in href

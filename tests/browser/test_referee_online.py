@@ -148,10 +148,13 @@ def test_four_people_play_a_deal_by_their_invite_links(browser: Any, server: str
                     if j != i:
                         assert not hands[i] & hands[j]
             assert _state(actor)["mine"] == "true"
-            for i, p in enumerate(players):  # the others are told whom they wait for
+            # the others are told whom they wait for, and for what (a bid in the auction)
+            waited = {"bidding": "À {} d'enchérir", "playing": "À {} de jouer"}.get(
+                table["deal"]["phase"], "À {}, le preneur, de décider")
+            for i, p in enumerate(players):
                 if i != seat:
                     status = p.page.locator(f"#{SEAT} .table-status").inner_text()
-                    assert f"À {table['names'][seat]} de jouer" in status, status
+                    assert waited.format(table["names"][seat]) in status, status
             deal = table["deal"]
             phase = deal["phase"]
             page = actor.page

@@ -43,6 +43,9 @@ def test_card_names_stay_the_cards_full_names(page) -> None:
     p = page.page
     p.locator("#hand button.card.legal").first.wait_for()
     king = p.get_by_role("button", name="Roi de cœur", exact=True)
+    assert king.get_attribute("aria-description") is None  # nothing said before a try
+    king.click()
+    p.locator("#verdict .verdict-title").wait_for()
     assert king.get_attribute("aria-description") == "jouable"
     spade = p.get_by_role("button", name="2 de pique", exact=True)
     assert spade.get_attribute("aria-description") is None

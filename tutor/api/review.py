@@ -4,8 +4,10 @@ and ``/api/v1/tables/<id>/undo``.
 **Review.** Once a deal is scored, its cards are counted in the open, as at a real table: every
 hand as dealt, the chien, the écart, each trick (who led, who played what, who won it and for
 which camp), and each camp's pile counted by the core (:func:`rules_fr.counting.count_deal`:
-the points in half-points, the bouts, the excuse's fate), with the score's derivation. Any token
-of the table may ask; a deal not yet scored is a 404 (nothing hidden is ever shown early).
+the points in half-points, the bouts, the excuse's fate; its cards laid out by
+:func:`rules_fr.counting.deal_piles`, the excuse's exchange card moved, so that they add up to
+those points), with the score's derivation. Any token of the table may ask; a deal not yet
+scored is a 404 (nothing hidden is ever shown early).
 
 **Undo.** A learner at a practice table (every other seat a robot) may take back his last
 decision: the table's log is append-only, so undo *forks* it — a new table whose log is a copy
@@ -92,6 +94,12 @@ class ReviewExcuse(Schema):
     camp = fields.String(required=True, allow_none=True, metadata=_CAMP)
     exchanged = fields.Boolean(required=True)
     lost_last_trick = fields.Boolean(required=True)
+    exchange_card = fields.String(required=True, allow_none=True, metadata={
+        "description": "The low card the excuse's camp gave for it, moved to the other camp's "
+                       "pile (the piles' cards add up to their points)."})
+    exchange_owed = fields.String(required=True, allow_none=True, metadata={
+        **_CAMP, "description": "The camp owed the half-point card when the excuse's camp had "
+                                "none to give: counted, shown by no card."})
     text = fields.String(required=True)
 
 
@@ -164,26 +172,16 @@ def review_payload(state: TableState, donne: Donne, number: int) -> dict[str, An
     assert donne.taker is not None and donne.contract is not None
     count = donne.count()
     camp = {seat: camp_of(seat, donne.taker, donne.partner) for seat in range(players)}
-    piles: dict[Camp, list[Card]] = {Camp.TAKER: [], Camp.DEFENSE: []}
-    excuse_played = False
+    excuse_played = any(card is EXCUSE for trick in donne.tricks for card in trick.cards)
     tricks = []
     for index, (trick, winner) in enumerate(zip(donne.tricks, count.trick_winners,
                                                 strict=True)):
-        for card in trick.cards:
-            if card is EXCUSE:
-                excuse_played = True
-            else:
-                piles[camp[winner]].append(card)
         tricks.append({"number": index + 1, "leader": people[trick.leader],
                        "cards": [card.code for card in trick.cards],
                        "seats": [people[trick.seat_of(i, players)]
                                  for i in range(len(trick.cards))],
                        "winner": people[winner], "camp": camp[winner].value})
-    if excuse_played and count.excuse_camp is not None:
-        piles[count.excuse_camp].append(EXCUSE)
-    set_aside = donne.ecart if donne.contract.taker_takes_chien else donne.chien
-    if set_aside is not None:
-        piles[count.chien_camp].extend(set_aside)
+    piles = donne.piles(count)
     score = state.scores[number - 1]
     entry = state.partie.entries[number - 1]
     return {
@@ -207,11 +205,16 @@ def review_payload(state: TableState, donne: Donne, number: int) -> dict[str, An
                      for s, cards in donne.poignees.items()],
         "chelem_announced": donne.chelem_announced,
         "tricks": tricks,
-        "piles": {c.value: _pile(piles[c], c, count.tricks_won[c], count.points_half[c],
-                                 count.bouts[c]) for c in (Camp.TAKER, Camp.DEFENSE)},
+        "piles": {c.value: _pile(list(piles.cards[c]), c, count.tricks_won[c],
+                                 count.points_half[c], count.bouts[c])
+                  for c in (Camp.TAKER, Camp.DEFENSE)},
         "excuse": {"camp": None if count.excuse_camp is None else count.excuse_camp.value,
                    "exchanged": count.excuse_exchanged,
                    "lost_last_trick": count.excuse_lost_last_trick,
+                   "exchange_card": None if piles.exchange_card is None
+                   else piles.exchange_card.code,
+                   "exchange_owed": None if piles.exchange_owed is None
+                   else piles.exchange_owed.value,
                    "text": excuse_sentence(played=excuse_played,
                                            exchanged=count.excuse_exchanged,
                                            lost_last_trick=count.excuse_lost_last_trick,

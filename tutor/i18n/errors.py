@@ -331,6 +331,9 @@ ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
                                            "now (%(action)s).", action=p["action"]),
     "misdeal-too-late": _msg(lambda: gettext("A misdeal is ruled before the first bid: the "
                                              "bidding has begun.")),
+    "take-back-nothing": _msg(lambda: gettext("There is no record to take back now: the "
+                                              "last one was answered (a revoke, a score, "
+                                              "a new deal) or play is stopped.")),
     "partie-over": _msg(lambda: gettext("The partie is over.")),
     "illegal-action": _msg(lambda: gettext("This action breaks a rule.")),
     "seat-missing": _msg(lambda: gettext("Say which seat acts (seat).")),

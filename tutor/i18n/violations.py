@@ -589,20 +589,33 @@ def _wrong_phase(p: Params) -> str:
 
 def _revoke_args(p: Params) -> dict[str, Any]:
     return dict(trick=p.get("trick", "?"), seat=p.get("seat", "?"), played=_card(p, "played"),
-                led=_card(p, "led"), card=_card(p))
+                led=_card(p, "led"), card=_card(p), name=p.get("name"))
 
+
+# A table's view names the player (``name``: who sits at that seat); a bare violation has only
+# the seat number.
 
 def _revoke_follow_suit(p: Params) -> str:
+    if p.get("name"):
+        return gettext("Revoke at trick %(trick)s: %(name)s played %(played)s on %(led)s "
+                       "instead of following suit, yet now plays %(card)s.", **_revoke_args(p))
     return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s on %(led)s "
                    "instead of following suit, yet now plays %(card)s.", **_revoke_args(p))
 
 
 def _revoke_trump(p: Params) -> str:
+    if p.get("name"):
+        return gettext("Revoke at trick %(trick)s: %(name)s played %(played)s on %(led)s "
+                       "instead of trumping, yet now plays %(card)s.", **_revoke_args(p))
     return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s on %(led)s "
                    "instead of trumping, yet now plays %(card)s.", **_revoke_args(p))
 
 
 def _revoke_overtrump(p: Params) -> str:
+    if p.get("name"):
+        return gettext("Revoke at trick %(trick)s: %(name)s played %(played)s without "
+                       "overtrumping, yet now plays %(card)s, a higher trump.",
+                       **_revoke_args(p))
     return gettext("Revoke at trick %(trick)s: seat %(seat)s played %(played)s without "
                    "overtrumping, yet now plays %(card)s, a higher trump.", **_revoke_args(p))
 

@@ -157,12 +157,22 @@ class TableState:
     robots: set[int] = field(default_factory=set)
     """The table seats a robot plays now: the bot seats of the creation, and the seats the
     referee handed to a robot since (a ``seat`` event), less those given back."""
+    names: list[str] = field(default_factory=list)
+    """Each seat's name now: the creation's, less those a seat changed itself (a ``renamed``
+    event: an invitee writes their own name)."""
+    deal_log: list[Event] = field(default_factory=list)
+    """Physical tables: the current deal's records still in force (actions and the revokes
+    they proved, in order; a record taken back is gone from it), to rebuild the deal when the
+    referee takes his last record back."""
+    deal_data: dict[str, Any] | None = None
+    """Physical tables: the current deal's ``deal`` event data."""
     awaits_deal: bool = False
     """Rebuilt from a snapshot, which leaves the last deal out: only a ``deal`` event may
     come next (anything else would act on a deal the state does not hold)."""
 
     def __post_init__(self) -> None:
         self.partie = Partie(list(self.meta.names), deals=self.meta.deals)
+        self.names = list(self.meta.names)
         self.dealer_person = self.meta.first_dealer
         self.robots = {i for i, bot in enumerate(self.meta.bots) if bot}
 
@@ -182,7 +192,7 @@ class TableState:
             "deal_attempt": self.deal_attempt, "scored": self.scored, "paused": self.paused,
             "ruling_needed": self.ruling_needed, "redeals": [dict(r) for r in self.redeals],
             "irregularities": [dict(i) for i in self.irregularities],
-            "robots": sorted(self.robots),
+            "robots": sorted(self.robots), "names": list(self.names),
         }
 
     @classmethod
@@ -210,6 +220,8 @@ class TableState:
         state.redeals = [dict(r) for r in data["redeals"]]
         state.irregularities = [dict(i) for i in data["irregularities"]]
         state.robots = {int(p) for p in data["robots"]}
+        if len(data.get("names", ())) == meta.people:
+            state.names = [str(n) for n in data["names"]]
         state.awaits_deal = True
         return state
 
@@ -251,6 +263,30 @@ class TableState:
                 and donne.phase is Phase.BIDDING and not donne.bids)
 
     @property
+    def take_back_possible(self) -> int | None:
+        """Physical tables: the sequence number of the referee's last record of the deal in
+        play, when he may take it back (a mis-tap: the record stays in the log, a
+        ``taken-back`` event follows it) — not once the server answered it (a revoke shown, a
+        score, a redeal) nor while play is stopped."""
+        if (not self.physical or not isinstance(self.donne, PhysicalDonne) or self.scored
+                or self.paused or not self.deal_log or self.deal_log[-1].type != "action"):
+            return None
+        return self.deal_log[-1].seq
+
+    def _rebuild_physical(self) -> None:
+        """The deal replayed from its ``deal`` data and the records still in force."""
+        data = self.deal_data
+        assert data is not None
+        donne = PhysicalDonne(len(data["people"]), int(data["dealer_seat"]),
+                              dealer_misdealt=not data.get("dealer_may_bid", True))
+        for event in self.deal_log:
+            if event.type == "action":
+                donne.apply(action_from_data(event.data))
+            elif event.type == "revoke":
+                donne.log_revokes()
+        self.donne = donne
+
+    @property
     def to_move_person(self) -> int | None:
         if self.donne is None or self.scored:
             return None
@@ -277,6 +313,7 @@ class TableState:
                 self.dealer_person = int(data["dealer"])
                 self.scored = False
                 self.deal_attempt += 1
+                self.deal_data, self.deal_log = dict(data), []
             case "deal":
                 dealt = Deal(tuple(CardSet.of(_cards(h)) for h in data["hands"]),
                              CardSet.of(_cards(data["chien"])), int(data["dealer_seat"]))
@@ -293,10 +330,20 @@ class TableState:
             case "action":
                 assert self.donne is not None
                 self.donne.apply(action_from_data(data))
+                if isinstance(self.donne, PhysicalDonne):
+                    self.deal_log.append(event)
             case "revoke":
                 assert isinstance(self.donne, PhysicalDonne)
                 self.donne.log_revokes()
+                self.deal_log.append(event)
                 self.paused = self.ruling_needed = True
+            case "renamed":  # a seat writes its own name (an invitee)
+                self.names[int(data["person"])] = str(data["name"])
+            case "taken-back":  # the referee takes his last record back (a mis-tap)
+                if self.take_back_possible != int(data["seq"]):
+                    raise ValueError(f"record {data['seq']} cannot be taken back")
+                self.deal_log.pop()
+                self._rebuild_physical()
             case "irregularity":
                 assert isinstance(self.donne, PhysicalDonne)
                 self.donne.end_checked = True

@@ -171,16 +171,24 @@ class Presence:
     @retry_read
     def connected(self, table_id: str) -> set[int]:
         """The seats seen within the window."""
+        return self._seen(table_id)[0]
+
+    def _seen(self, table_id: str) -> tuple[set[int], set[int]]:
+        """The seats seen within the window, and the seats ever seen."""
         since = datetime.now(UTC) - timedelta(seconds=self.window)
         with self.engine.connect() as conn:
             rows = conn.execute(select(_presence.c.seat, _presence.c.last_seen)
                                 .where(_presence.c.table_id == table_id)).all()
-        return {row.seat for row in rows if _aware(row.last_seen) >= since}
+        return ({row.seat for row in rows if _aware(row.last_seen) >= since},
+                {row.seat for row in rows})
 
     def view(self, table_id: str, people: int, robots: set[int]) -> list[dict[str, Any]]:
-        """The presence member of a table's view: each seat, connected or not, robot or not."""
-        on = self.connected(table_id)
-        return [{"seat": seat, "connected": seat in on, "robot": seat in robots}
+        """The presence member of a table's view: each seat, connected or not, robot or not,
+        and whether its player ever came (an open seat, still waiting for its player, is not a
+        player who left)."""
+        on, ever = self._seen(table_id)
+        return [{"seat": seat, "connected": seat in on, "joined": seat in ever,
+                 "robot": seat in robots}
                 for seat in range(people)]
 
 

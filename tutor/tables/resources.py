@@ -487,8 +487,9 @@ def _refuse_illegal(state: TableState, action: Action,
 # The three kinds of request to /actions, each parsed, decided and refused on its own.
 _HANDOVERS: Final = frozenset({"robot", "person"})
 """The referee hands a seat to a robot, or back to its person."""
-_RULINGS: Final = frozenset({"pause", "resume", "annul", "as-played", "misdeal"})
-"""The referee's rulings; ``as-played`` and ``misdeal`` only where the cards are real."""
+_RULINGS: Final = frozenset({"pause", "resume", "annul", "as-played", "misdeal", "take-back"})
+"""The referee's rulings; ``as-played``, ``misdeal`` and ``take-back`` (his last record, a
+mis-tap) only where the cards are real."""
 _DEALT_RULINGS: Final = "pause, resume, annul"
 """The rulings of a table whose cards the server dealt (the choices its 422 names)."""
 
@@ -514,7 +515,24 @@ def parse_intent(auth: TableAuth, body: Mapping[str, Any], meta: TableMeta) -> I
         return _parse_handover(auth, body, meta.people, physical)
     if kind in _RULINGS:
         return _parse_ruling(auth, kind, body, physical)
+    if kind == "name":
+        return _parse_rename(auth, body, meta.people, physical)
     return _parse_seat_action(auth, body, meta.people, physical)
+
+
+def _parse_rename(auth: TableAuth, body: Mapping[str, Any], people: int,
+                  physical: bool) -> Intent:
+    """A seat writes its own name (an invitee: the organiser's guess, or « Player 2 », was
+    not theirs); the referee may name any seat."""
+    if "name" not in body:
+        raise Unprocessable([FieldProblem("/name", "field-required")])
+    seat: int | None = body.get("seat", auth.seat)
+    if seat is None:
+        raise Unprocessable([FieldProblem("/seat", "field-required")])
+    _check_seat(seat, people)
+    if not auth.is_referee and auth.seat != seat:
+        raise Problem(403, "seat-forbidden", seat=auth.seat, asked=seat)
+    return Intent("name", seat, body, physical)
 
 
 def _parse_handover(auth: TableAuth, body: Mapping[str, Any], people: int,
@@ -537,7 +555,7 @@ def _parse_ruling(auth: TableAuth, kind: str, body: Mapping[str, Any],
     """A ruling is the referee's; ``as-played`` and ``misdeal`` rule on real cards only."""
     if not auth.is_referee:
         raise Problem(403, "referee-only", action=kind)
-    if kind in ("as-played", "misdeal") and not physical:  # the server dealt the cards
+    if kind in ("as-played", "misdeal", "take-back") and not physical:  # the server dealt the cards
         raise Unprocessable([FieldProblem("/type", "unknown-choice", {
             "value": kind, "choices": _DEALT_RULINGS})])
     return Intent(kind, None, body, physical)
@@ -583,6 +601,12 @@ def decide(intent: Intent, state: TableState) -> Planned:
         return _decide_handover(intent, state)
     if intent.kind in _RULINGS:
         return _decide_ruling(intent.kind, state)
+    if intent.kind == "name":
+        assert intent.person is not None
+        name = str(intent.body["name"]).strip() or state.names[intent.person]
+        if name == state.names[intent.person]:
+            return []
+        return [("renamed", {"person": intent.person, "name": name})]
     return _decide_seat_action(intent, state)
 
 
@@ -609,6 +633,13 @@ def _decide_ruling(kind: str, state: TableState) -> Planned:
         if not state.misdeal_possible:
             raise Problem(409, "misdeal-too-late", extra={"seq": state.seq})
         return [("redeal", {"reason": "misdeal", "person": state.dealer_person})]
+    if kind == "take-back":
+        # a mis-tap at the console: the record stays in the log, a ``taken-back`` event
+        # follows it and the deal is replayed without it (TableState)
+        last = state.take_back_possible
+        if last is None:
+            raise Problem(409, "take-back-nothing", extra={"seq": state.seq})
+        return [("taken-back", {"seq": last, "by": "referee"})]
     if kind == "pause":
         return [] if state.paused else [("paused", {"by": "referee"})]
     if kind == "resume":
@@ -714,7 +745,7 @@ def render_acted(store: Store, table_id: str, auth: TableAuth, state: TableState
                     "table": _with_standing(_view(table_id, state, auth.seat, presence=False),
                                             state.over)}
     if issued:
-        body["seat_tokens"] = [{"seat": seat, "name": current.meta.names[seat], "token": token}
+        body["seat_tokens"] = [{"seat": seat, "name": current.names[seat], "token": token}
                                for seat, token in sorted(issued.items())]
     return _json(body, 201)
 

@@ -27,11 +27,11 @@ __all__ = ["ActionRequest", "ActionResponse", "CreateTableRequest", "CreateTable
            "DuplicateDeal", "EventsResponse", "RotateTokenRequest", "RotatedToken", "TableView"]
 
 ACTION_CHOICES: Final = (*ACTION_KINDS, "pause", "resume", "annul", "as-played", "misdeal",
-                         "robot", "person")
+                         "take-back", "robot", "person", "name")
 """The core's action kinds (rules_fr.actions), then the referee's table actions."""
 MODES: Final = ("live", "duplicate", "physical")
 EVENT_TYPES: Final = ("deal", "action", "redeal", "scored", "paused", "resumed", "revoke",
-                      "irregularity", "ruled", "seat")
+                      "irregularity", "ruled", "seat", "taken-back", "renamed")
 MAX_SEQ: Final = 2_000_000_000
 BID_CODES: Final = tuple(c.code for c in Contract)
 
@@ -89,8 +89,8 @@ class CreateTableRequest(BaseSchema):
 class ActionRequest(BaseSchema):
     type = _Word(ACTION_CHOICES, required=True)
     seat = BoundedInt(0, 6, metadata={"description": "The acting seat (not for the referee's "
-                                                     "pause, resume, annul, as-played and "
-                                                     "misdeal; optional for "
+                                                     "pause, resume, annul, as-played, "
+                                                     "misdeal and take-back; optional for "
                                                      "`chien`, the taker's); for `robot` and "
                                                      "`person`, the seat handed to a robot "
                                                      "or given back."})
@@ -104,6 +104,9 @@ class ActionRequest(BaseSchema):
     card = CardField(metadata={"description": "For `call` and `play`."})
     cards = CardList(max_items=24, metadata={
         "description": "For `ecart` and `poignee`; for `chien` at a physical table."})
+    name = NameField(40, metadata={
+        "description": "For `name`: the seat's own name, as its player writes it (a seat's "
+                       "token renames its seat; the referee's names the `seat` given)."})
 
 
 
@@ -264,6 +267,10 @@ class YouSchema(Schema):
     misdeal = fields.Boolean(metadata={
         "description": "Physical tables: no bid recorded yet, the referee may rule a misdeal "
                        "(`misdeal`: the same dealer deals again and may not bid)."})
+    take_back = fields.Integer(allow_none=True, metadata={
+        "description": "Physical tables: the sequence number of the referee's last record, "
+                       "which `take-back` withdraws (a mis-tap; a `taken-back` event follows "
+                       "it in the log), or null when there is none to take back."})
 
 
 class DuplicateInfo(Schema):
@@ -279,6 +286,9 @@ class SeatPresence(Schema):
     connected = fields.Boolean(required=True, metadata={
         "description": "The seat's token was seen (a view, the events, the stream) within "
                        "the last `TABLES_PRESENCE_SECONDS` (20 s)."})
+    joined = fields.Boolean(metadata={
+        "description": "The seat's token was ever seen: false for an open seat still waiting "
+                       "for its player (not a player who left)."})
     robot = fields.Boolean(required=True, metadata={"description": "A robot plays the seat."})
 class ClosedInfo(Schema):
     reason = fields.String(required=True, metadata={
@@ -355,6 +365,10 @@ class EventSchema(Schema):
     trick = fields.Integer()
     violations = fields.List(fields.Nested(ViolationSchema))
     items = fields.List(fields.Nested(LoggedViolation))
+    name = fields.String(metadata={"description": "renamed: the seat's new name."})
+    taken_back = fields.Integer(metadata={"description": "taken-back, physical tables: the "
+                                                          "sequence number of the record the "
+                                                          "referee took back."})
     robot = fields.Boolean(metadata={"description": "seat: whether a robot now plays `seat` "
                                                     "(handed over by the referee) or its "
                                                     "person again."})

@@ -14,7 +14,7 @@ irregularities found at the end) and, once the deal is scored, the cards never s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from rules_fr.cards import BY_CODE
@@ -27,14 +27,20 @@ from tutor.tables.game import Event, TableState, as_people
 
 __all__ = ["needs_state", "render_event", "render_view"]
 
-_STATEFUL: Final = frozenset({"scored"})
-"""The events whose rendering reads the table's state (the score of the deal); every other
-event is rendered from itself alone."""
+_STATEFUL: Final = frozenset({"scored", "revoke"})
+"""The events whose rendering reads the table's state (the score of the deal, the names a
+revoke's sentences give); every other event is rendered from itself alone."""
 
 
-def _violation(data: dict[str, Any]) -> dict[str, Any]:
-    """A logged violation (code, rule, params) as the check endpoints serve it."""
-    return violation_payload(Violation(Code(data["code"]), data["rule"], data["params"]))
+def _violation(data: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
+    """A logged violation (code, rule, params) as the check endpoints serve it; with the
+    table's ``names``, its sentence names the player of its ``seat`` (a revoke's: never a
+    seat number counted from 0)."""
+    params = data["params"]
+    seat = params.get("seat")
+    if names is not None and isinstance(seat, int) and 0 <= seat < len(names):
+        params = {**params, "name": names[seat]}
+    return violation_payload(Violation(Code(data["code"]), data["rule"], params))
 
 
 def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
@@ -85,7 +91,8 @@ def _deal_view(state: TableState, viewer: int | None) -> dict[str, Any] | None:
     if isinstance(donne, PhysicalDonne):
         view["revokes"] = [
             {"trick": number, "seat": p[s],
-             "violations": [_violation(as_people(v, p).as_dict()) for v in found]}
+             "violations": [_violation(as_people(v, p).as_dict(), state.names)
+                            for v in found]}
             for number, s, found in donne.revokes]
         view["irregularities"] = [{"seat": item["person"], **_violation(item["violation"])}
                                   for item in state.irregularities]
@@ -125,6 +132,7 @@ def _referee(state: TableState) -> dict[str, Any]:
         you["rulings"] = (["as-played", "annul"] if at_end
                           else ["resume", "annul"] if state.ruling_needed else [])
         you["misdeal"] = state.misdeal_possible
+        you["take_back"] = state.take_back_possible
     return you
 
 
@@ -152,7 +160,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "mode": meta.mode,
         "seq": state.seq,
         "players": meta.people,
-        "names": list(meta.names),
+        "names": list(state.names),
         "bots": sorted(state.robots),
         "deals": meta.deals,
         "paused": state.paused,
@@ -162,7 +170,7 @@ def render_view(table_id: str, state: TableState, viewer: int | None) -> dict[st
         "deal": _deal_view(state, viewer),
         "scoresheet": scoresheet(state),
         "you": _referee(state) if viewer is None else {
-            "role": "seat", "seat": viewer, "name": meta.names[viewer],
+            "role": "seat", "seat": viewer, "name": state.names[viewer],
             "playing": state.seat_of(viewer) is not None,
             "legal": _legal_with_why(state, viewer)},
     }
@@ -219,7 +227,8 @@ def render_event(state: TableState | None, event: Event,
                 out["ruling"] = data["ruling"]
                 out["revokes"] = [
                     {"trick": r["trick"], "seat": r["person"],
-                     "violations": [_violation(v) for v in r["violations"]]}
+                     "violations": [_violation(v, state.names)
+                                    for v in r["violations"]]}
                     for r in data["revokes"]]
             if entry is not None:
                 out.update(scores=list(entry.scores), taker=entry.taker,
@@ -229,11 +238,16 @@ def render_event(state: TableState | None, event: Event,
             out.update({k: v for k, v in data.items() if k in ("reason", "person")})
         case "revoke":
             out.update(trick=data["trick"], seat=data["person"],
-                       violations=[_violation(v) for v in data["violations"]])
+                       violations=[_violation(v, None if state is None else state.names)
+                                   for v in data["violations"]])
         case "seat":
             out.update(seat=data["person"], robot=bool(data["robot"]))
         case "ruled":
             out.update(ruling=data["ruling"], by=data.get("by", "referee"))
+        case "taken-back":
+            out.update(taken_back=data["seq"], by=data.get("by", "referee"))
+        case "renamed":
+            out.update(seat=data["person"], name=data["name"])
         case "irregularity":
             out["items"] = [{"seat": item["person"], **_violation(item["violation"])}
                             for item in data["items"]]

@@ -31,6 +31,8 @@ def _events() -> dict[str, str]:
         "ev_revoke": _("Revoke by %(name)s, revealed at trick %(trick)s."),
         "ev_irregularity": _("An irregularity was found at the end of the deal."),
         "ev_ruled": _("The referee ruled: the deal is scored as played despite the revoke."),
+        "ev_taken_back": _("The referee took back the last record."),
+        "ev_renamed": _("A player now goes by the name %(name)s."),
         "ev_robot": _("A robot now plays for %(name)s."),
         "ev_person": _("%(name)s is back in their seat."),
         "key_withdrawn": _("This link no longer opens the table: the referee gave your seat "
@@ -79,6 +81,8 @@ def _console() -> dict[str, Any]:
         "as_played": _("Score the deal as played"),
         "annul": _("Annul the deal"),
         "misdeal": _("Misdeal: the same dealer deals again"),
+        "take_back": _("Take back the last record"),
+        "taken_back": _("The last record was taken back: record what was really played."),
         "scored_as_ruled": _("Scored as played, by the referee's ruling on the revoke."),
         "last_trick": _("Last trick, won by %(name)s: %(cards)s."),
         "dealer_is": _("dealer: %(name)s"),
@@ -105,6 +109,11 @@ def _evening() -> dict[str, str]:
         "deals_played": _("%(count)s of %(deals)s deals played."),
         "evening_link": _("the evening's link"),
         "ranking_free": _("Players ranked by the points of their table's scoresheet."),
+        "ranking_none": _("No deal scored yet: the ranking starts with the first score."),
+        "rank_tied": _("%(rank)s (tie)"),
+        "prepared_hand": _("Player %(number)s's hand"),
+        "prepared_dealer": _("Player %(number)s's hand (the dealer)"),
+        "prepared_chien": _("The chien"),
         "ranking_duplicate": _("Players ranked by their global percentage: a quarter of "
                                "their average topage note as taker plus three quarters of "
                                "their average note in defence (FFT)."),
@@ -130,6 +139,8 @@ def _online() -> dict[str, str]:
         "robot_plays": _("robot"),
         "connected": _("connected"),
         "idle": _("not connected"),
+        "open_seat": _("open: waiting for its player"),
+        "renamed": _("Your name at this table is now: %(name)s"),
         "role_dealer": _("dealer"),
         "role_taker": _("taker"),
         "role_partner": _("partner"),

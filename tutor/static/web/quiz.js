@@ -61,7 +61,8 @@
       const newButton = el("button", { type: "button", className: "primary", "data-role": "quiz-new", text: T.quiz_new });
       const body = el("div", { className: "quiz-body", "data-role": "quiz-body" });
       const verdict = el("div", { className: "quiz-verdict", "data-role": "quiz-verdict", "aria-live": "polite" });
-      section.append(tally, newButton, body, verdict);
+      // "New question" after the question and its verdict: above it, it was read first
+      section.append(tally, body, verdict, newButton);
       let current = null;
       section.dataset.state = "idle";
 

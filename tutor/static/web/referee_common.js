@@ -99,6 +99,8 @@
         case "revoke": return fill(R.ev_revoke, { name: who(e.seat), trick: e.trick });
         case "irregularity": return R.ev_irregularity;
         case "ruled": return R.ev_ruled;
+        case "taken-back": return R.ev_taken_back;
+        case "renamed": return fill(R.ev_renamed, { name: e.name });
         case "seat": return fill(e.robot ? R.ev_robot : R.ev_person, { name: who(e.seat) });
         default: return e.type;
       }

@@ -156,7 +156,7 @@
           return;
         }
         if (!answer.ok) { refused(answer.data, label); return; }
-        verdict([line(true, R.recorded + (label ? " — " + label : ""))]);
+        verdict([line(true, action.type === "take-back" ? R.taken_back : R.recorded + (label ? " — " + label : ""))]);
         choosing = null;
         const scored = answer.data.events.filter((e) => e.type === "scored" && e.score);
         if (scored.length) showScore(scored[scored.length - 1]);
@@ -357,6 +357,10 @@
         default: title = step;
       }
       K.text($("console-step-title"), title);
+      // a mis-tap: the referee's last record taken back (the API says when it may be)
+      if (view.you.take_back !== null && view.you.take_back !== undefined) {
+        controls.push(el("p", { className: "take-back" }, [bigButton(R.take_back, { id: "console-take-back" }, () => record({ type: "take-back" }, R.take_back))]));
+      }
       $("console-controls").replaceChildren(...controls.filter(Boolean));
     }
 

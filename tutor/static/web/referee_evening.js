@@ -37,6 +37,7 @@
       Array.from(playersSelect.options).forEach((o) => { o.disabled = duplicate && o.value === "5"; });
       if (duplicate && playersSelect.value === "5") playersSelect.value = "4";
       $("evening-duplicate-note").hidden = !duplicate;
+      drawPrepared(duplicate);
       const tables = Number($("evening-tables").value);
       const players = Number(playersSelect.value);
       const box = $("evening-seats");
@@ -52,6 +53,23 @@
         }),
       ])));
     }
+    /* The prepared deal the duplicate note speaks of, shown (each seat's hand, the chien). */
+    function drawPrepared(duplicate) {
+      const box = $("evening-prepared-box");
+      box.hidden = !duplicate;
+      if (!duplicate) return;
+      const deal = prepared[$("evening-players").value];
+      const run = (codes) => el("span", { className: "card-run" }, codes.map((code) => {
+        const c = kit.cardNode(code, false);
+        c.classList.add("mini");
+        return c;
+      }));
+      $("evening-prepared-deal").replaceChildren(
+        ...deal.hands.map((hand, i) => el("div", {}, [
+          el("h3", { text: fill(i === deal.dealer ? R.prepared_dealer : R.prepared_hand, { number: i + 1 }) }), run(hand)])),
+        el("div", {}, [el("h3", { text: R.prepared_chien }), run(deal.chien)]));
+    }
+
     ["evening-mode", "evening-tables", "evening-players"].forEach((id) => $(id).addEventListener("change", setupSeats));
     setupSeats();
 
@@ -122,6 +140,9 @@
       root.hidden = false;
       root.dataset.mode = made.mode;
       K.text($("evening-title"), made.name);
+      // the evening's own name, when it says more than the page's title (not "Club evening" twice)
+      const h1 = document.querySelector("h1");
+      $("evening-title").hidden = Boolean(h1) && h1.textContent.trim() === made.name.trim();
       drawTables();
       poll();
     }
@@ -190,13 +211,16 @@
       if (!rows) return;
       rankedFor = signature;
       const duplicate = evening.mode === "duplicate";
-      K.text($("evening-ranking-how"), duplicate ? R.ranking_duplicate : R.ranking_free);
+      // before any score every player would be "1": no rank yet, and ties said as ties
+      K.text($("evening-ranking-how"), !scored ? R.ranking_none : duplicate ? R.ranking_duplicate : R.ranking_free);
+      const tied = (r) => rows.filter((o) => o.rank === r.rank).length > 1;
+      const rankText = (r) => (!scored ? "–" : tied(r) ? fill(R.rank_tied, { rank: r.rank }) : String(r.rank));
       $("evening-ranking").replaceChildren(
         el("caption", { className: "sr-only", text: R.ranking_caption }),
         el("thead", {}, [el("tr", {}, [R.rank, R.player, R.table_col].concat(
           duplicate ? [R.global_col, R.attack_col, R.defence_col] : [R.total]).map((h) => el("th", { scope: "col", text: h })))]),
         el("tbody", {}, rows.map((r) => el("tr", { "data-name": r.name, "data-table": r.table }, [
-          el("td", { className: "num rank", text: String(r.rank) }), el("th", { scope: "row", text: r.name }),
+          el("td", { className: "num rank", "data-rank": scored ? String(r.rank) : "", text: rankText(r) }), el("th", { scope: "row", text: r.name }),
           el("td", { text: fill(R.table_n, { number: r.tableNumber }) }),
         ].concat(duplicate ? [
           el("td", { className: "num global", "data-exact": r.exact, text: r.percent.toFixed(2) + " %" }),

@@ -243,7 +243,7 @@
       $("online-seats").replaceChildren(...view.names.map((n, i) => {
         const p = presence[i] || {};
         const robot = view.bots.includes(i);
-        const state = robot ? R.robot_plays : p.connected ? R.connected : R.idle;
+        const state = robot ? R.robot_plays : p.connected ? R.connected : p.joined === false ? R.open_seat : R.idle;
         const roles = [];
         if (deal && deal.dealer === i) roles.push(R.role_dealer);
         if (deal && deal.taker === i) roles.push(R.role_taker + (deal.contract ? " (" + K.bidName(deal.contract) + ")" : ""));
@@ -372,7 +372,7 @@
       const p = (v.presence || []).find((x) => x.seat === seat) || {};
       const robot = v.bots.includes(seat);
       return el("span", { className: "presence-note" + (robot ? " bot" : p.connected ? " on" : ""),
-        "data-connected": p.connected ? "true" : "false", text: robot ? R.robot_plays : p.connected ? R.connected : R.idle });
+        "data-connected": p.connected ? "true" : "false", text: robot ? R.robot_plays : p.connected ? R.connected : p.joined === false ? R.open_seat : R.idle });
     }
 
     async function drawSeatTable(events) {
@@ -409,8 +409,25 @@
       K.sheetExports($("online-exports"), view, "scoresheet-" + view.id);
     }
 
+    /* An invitee writes their own name (the organiser's guess, or « Player 2 », was not it). */
+    function drawRename() {
+      const form = $("online-rename");
+      form.hidden = view.you.role !== "seat" || view.over;
+      const input = $("online-name");
+      if (!form.hidden && document.activeElement !== input) input.value = view.names[view.you.seat] || "";
+    }
+    $("online-rename").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = $("online-name").value.trim();
+      if (!name || !view || name === view.names[view.you.seat]) return;
+      await act({ type: "name", name: name });
+      // said beside the form: the card table hides the page's verdicts
+      if (view.names[view.you.seat] === name) K.text($("online-rename-said"), fill(R.renamed, { name: name }));
+    });
+
     async function draw(events) {
       root.hidden = false;
+      drawRename();
       root.dataset.seq = String(view.seq);
       root.dataset.phase = view.deal ? view.deal.phase : "";
       root.dataset.mine = mine() ? "true" : "false";

@@ -224,7 +224,7 @@
         node("strong", { className: "seat-name", text: name(seat) }),
         options.seatExtra ? options.seatExtra(seat, shown) : null,
         ...roles(seat, deal).map((r) => node("span", { className: "role", text: r })),
-        turn ? node("span", { className: "role turn-mark", text: P.to_move }) : null,
+        turn ? node("span", { className: "role turn-mark", text: deal && deal.phase === "bidding" ? P.to_bid : deal && deal.phase !== "playing" ? P.to_decide : P.to_move }) : null,
         bid ? node("span", { className: "bid-bubble", "data-bid": bid.bid, text: bidName(bid.bid) }) : null,
         size !== null && size !== undefined && seat !== me() && stage === "play" ? node("span", { className: "cards-left", text: fill(T.cards_left, { count: size }) }) : null,
         ...shownPoignee.map((p) => node("div", { className: "shown-cards" }, [node("span", { className: "legend", text: P.poignee_shown }), miniRun(p.cards)])),
@@ -355,7 +355,7 @@
       hand.hidden = me() === null || Boolean(deal && !deal.hand);
       if (focusIndex >= 0 && buttons.length) {
         const again = buttons.find((b) => b.dataset.code === focused) || buttons[Math.min(focusIndex, buttons.length - 1)];
-        again.focus();
+        again.focus({ preventScroll: true });
       }
       handCount.textContent = chosen ? fill(T.selected_count, { count: chosen.set.size, size: chosen.size }) : "";
     }
@@ -391,7 +391,28 @@
     const linked = (text) => (kit.linkTerms ? kit.linkTerms(text) : [text]);
     const glossaryLink = () => node("a", { href: "/glossary", className: "glossary-link", text: P.glossary_link });
 
-    function say(nodes) { why.replaceChildren(...nodes.filter(Boolean)); }
+    /* What the referee says, in view: scrolled (as little as it takes) so that the trick, the
+     * hand and the message under it are on screen together — on a laptop the reason for a refused card
+     * started below the screen. */
+    function say(nodes) {
+      why.replaceChildren(...nodes.filter(Boolean));
+      if (why.childNodes.length) reveal();
+    }
+
+    function reveal() {
+      if (stage !== "play" || hand.hidden || !hand.getClientRects().length) return;
+      const margin = 8;
+      const room = window.innerHeight;
+      // the trick stays on screen too: what the card was refused on
+      const trick = root.querySelector(".trick-area");
+      const top = (trick || hand).getBoundingClientRect().top;
+      const handBottom = hand.getBoundingClientRect().bottom;
+      const said = why.childNodes.length && why.getClientRects().length;
+      let bottom = said ? why.getBoundingClientRect().bottom : handBottom;
+      if (bottom - top > room - 2 * margin) bottom = handBottom; // not all fits: trick and hand first
+      if (bottom > room - margin) window.scrollBy(0, Math.min(bottom - room + margin, top - margin));
+      else if (top < 0) window.scrollBy(0, top - margin);
+    }
 
     function violationsList(violations, explanation) {
       const once = violations.length === 1 && explanation.includes(violations[0].message);
@@ -478,8 +499,12 @@
     // --- advice --------------------------------------------------------------------------------
 
     function showAdvice(nodes) { advice.hidden = false; advice.replaceChildren(...nodes.filter(Boolean)); }
-    function reasons(data) {
-      return [node("h3", { text: P.why }), node("ul", { className: "reasons" }, data.reasons.map((r) => node("li", { text: r.text })))];
+    /* The advice's reasons, less the conclusion its explanation says again below them (the
+     * bid's conclusion was printed twice). */
+    function reasons(data, explained) {
+      const said = explained ? data.explanation || "" : "";
+      const listed = data.reasons.filter((r) => !(said && r.text && said.includes(r.text)));
+      return [node("h3", { text: P.why }), node("ul", { className: "reasons" }, listed.map((r) => node("li", { text: r.text })))];
     }
     async function advise(path, payload, render) {
       const seq = shown.seq;
@@ -495,7 +520,7 @@
       advise("/advice/bid", { players: dealPlayers(), hand: deal.hand, bids: deal.bids.map((b) => b.bid) }, (data) => [
         node("p", { className: "verdict-title", "data-role": "advised", "data-bid": data.bid, text: fill(P.advised_bid, { bid: bidName(data.bid) }) }),
         node("p", { className: "legend", text: fill(P.advice_strength, { strength: data.strength }) }),
-        ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
+        ...reasons(data, true), node("p", { className: "explanation" }, linked(data.explanation)),
         shown.you.legal.bids.includes(data.bid) ? button(data.bid === "passe" ? P.bids.passe : fill(P.follow_bid, { bid: bidName(data.bid) }),
           { "data-role": "follow" }, () => act({ type: "bid", bid: data.bid })) : null,
       ]);
@@ -514,7 +539,7 @@
         (data) => [
           node("p", { className: "verdict-title", text: P.advised_ecart }),
           data.ecart ? node("div", { className: "cards", "data-role": "advised-ecart" }, data.ecart.map((c) => mini(c))) : null,
-          ...reasons(data), node("p", { className: "explanation" }, linked(data.explanation)),
+          ...reasons(data, true), node("p", { className: "explanation" }, linked(data.explanation)),
           data.ecart ? button(P.follow_ecart, { "data-role": "follow" }, () => { ecartPick = new Set(data.ecart); drawHand(); }) : null,
         ]);
     }
@@ -618,7 +643,8 @@
       const active = document.activeElement;
       if (active && active !== document.body && root.contains(active)) return;
       const next = root.querySelector(".review:not([hidden]) [data-role='see-review'], .review:not([hidden]) [data-role='next-deal'], [data-role='see-review'], .table-actions button, .hand button.card.legal") || status;
-      next.focus();
+      next.focus({ preventScroll: true }); // never back to the top: the trick and hand in view
+      reveal();
     }
 
     async function onUndo() {
@@ -637,9 +663,24 @@
         countKey = "";
         return;
       }
-      const key = shown.id + ":" + deal.number + ":" + deal.tricks.length + ":" + deal.partner;
+      const key = shown.id + ":" + deal.number + ":" + deal.tricks.length + ":" + deal.partner + ":" + deal.phase;
       if (key === countKey) return;
       countKey = key;
+      const fmt = (n) => (n === null ? "?" : new Intl.NumberFormat(LANG).format(n));
+      const drawn = (counted) => counting.replaceChildren(...[
+        node("h3", { text: P.region_count }),
+        node("p", { "data-camp": "taker", text: fill(P.count_taker, { points: fmt(counted.taker) }) }),
+        node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
+        dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
+      ].filter(Boolean));
+      if (deal.phase === "finished" || deal.phase === "scored") {
+        // the deal is over (a page opened after the partie): the core's count of the whole
+        // deal, the chien or the écart in it, as the review gives it
+        const answer = await call("GET", "/tables/" + table + "/deals/" + deal.number);
+        if (countKey !== key) return;
+        drawn(answer.ok ? { taker: answer.data.piles.taker.points, defense: answer.data.piles.defense.points } : { taker: null, defense: null });
+        return;
+      }
       const attack = (seat) => seat === deal.taker || (deal.partner !== null && seat === deal.partner);
       const piles = { taker: [], defense: [] };
       deal.tricks.forEach((t) => t.cards.forEach((c) => piles[attack(t.winner) ? "taker" : "defense"].push(c)));
@@ -650,13 +691,7 @@
         if (countKey !== key) return;
         counted[camp] = answer.ok ? answer.data.points : null;
       }
-      const fmt = (n) => (n === null ? "?" : new Intl.NumberFormat(LANG).format(n));
-      counting.replaceChildren(...[
-        node("h3", { text: P.region_count }),
-        node("p", { "data-camp": "taker", text: fill(P.count_taker, { points: fmt(counted.taker) }) }),
-        node("p", { "data-camp": "defense", text: fill(P.count_defense, { points: fmt(counted.defense) }) }),
-        dealPlayers() === 5 && deal.partner === null ? node("p", { className: "legend", text: P.count_partner_unknown }) : null,
-      ].filter(Boolean));
+      drawn(counted);
     }
 
     // --- the review --------------------------------------------------------------------------------
@@ -770,7 +805,11 @@
       else if (v.over) text = P.over;
       else if (mine) text = P.your_turn;
       else if (v.to_move === null || v.to_move === undefined || (v.bots || []).includes(v.to_move)) text = P.waiting;
-      else text = fill(P.waiting_for, { name: name(v.to_move) }); // a person, at an online table
+      else { // a person, at an online table: what he is to do (a bid in the auction, not a card)
+        const phase = deal ? deal.phase : "";
+        const words = phase === "bidding" ? P.waiting_for_bid : phase === "playing" ? P.waiting_for : P.waiting_for_taker;
+        text = fill(words, { name: name(v.to_move) });
+      }
       const facts = [text];
       if (me() === null) facts.push(P.spectating);
       else if (deal && !deal.hand) facts.push(P.sitting_out);
@@ -851,6 +890,7 @@
 
     /* Sit at another table (an undo's fork): same element, new id and token. */
     async function switchTo(id, seatToken) {
+      const scrolled = window.scrollY; // an undo's fork: the page stays where the learner was
       table = id;
       token = seatToken;
       view = shown = pending = review = null;
@@ -862,7 +902,7 @@
       countKey = "";
       say([]);
       setBusy(true);
-      try { return await refresh(); } finally { setBusy(false); }
+      try { return await refresh(); } finally { setBusy(false); window.scrollTo(0, scrolled); }
     }
 
     function destroy() {

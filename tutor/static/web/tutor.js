@@ -206,14 +206,21 @@
     const buttons = hand.map((code) => cardNode(code, true));
     handBox.replaceChildren(...buttons);
 
+    /* The legal cards are marked (class "legal") from the start, but shown — highlighted, and
+     * described to a screen reader — only once the learner has tried a card: highlighted
+     * before, they gave the answer away. */
+    let tried = false;
+    handBox.classList.add("untried");
+
     function highlight(legal, chosen) {
       const allowed = new Set(legal);
+      if (chosen) { tried = true; handBox.classList.remove("untried"); }
       buttons.forEach((button) => {
         const isLegal = allowed.has(button.dataset.code);
         button.classList.toggle("legal", isLegal);
         button.classList.toggle("chosen", button.dataset.code === chosen);
         button.setAttribute("aria-pressed", button.dataset.code === chosen ? "true" : "false");
-        describeCard(button, [isLegal ? T.legal_card : null]);
+        describeCard(button, [isLegal && tried ? T.legal_card : null]);
       });
     }
 
@@ -223,7 +230,7 @@
       if (!data) return;
       highlight(data.legal_cards, explain ? code : null);
       if (!explain) {
-        show(panel, [el("p", { className: "hint", text: fill(T.legal_count, { count: data.legal_cards.length }) + " " + T.pick_card })]);
+        show(panel, [el("p", { className: "hint", text: T.pick_card })]);
         return;
       }
       show(panel, [
@@ -379,24 +386,24 @@
       const label = (i) => sheet.names[i] || fill(T.player, { number: i + 1 });
       const head = [el("th", { scope: "col", text: S.deal }), el("th", { scope: "col", text: S.contract })];
       for (let i = 0; i < n; i += 1) head.push(el("th", { scope: "col", text: label(i) }));
-      head.push(el("th", { scope: "col" }, [el("span", { className: "sr-only", text: T.remove })]));
       document.getElementById("sheet-head").replaceChildren(...head);
       const totals = new Array(n).fill(0);
       const rows = sheet.rows.map((row, r) => {
         row.scores.forEach((s, i) => { totals[i] += s; });
-        const remove = el("button", { type: "button", className: "link", text: T.remove, "aria-label": T.remove + " — " + fill(T.deal_number, { number: r + 1 }) });
+        // beside the deal's number, a 44 px ✕ (a column of its own pushed the last seat's
+        // column off a phone's screen)
+        const remove = el("button", { type: "button", className: "remove", text: "✕", "aria-label": T.remove + " — " + fill(T.deal_number, { number: r + 1 }) });
         remove.addEventListener("click", () => { sheet.rows.splice(r, 1); saveSheet(); drawSheet(); });
         return el("tr", {}, [
-          el("th", { scope: "row", text: String(r + 1) }),
+          el("th", { scope: "row", className: "deal-cell" }, [el("span", { text: String(r + 1) }), remove]),
           el("td", { text: S.contracts[row.contract] || row.contract }),
           ...row.scores.map((s) => el("td", { className: "num", text: String(s) })),
-          el("td", {}, [remove]),
         ]);
       });
       document.getElementById("sheet-body").replaceChildren(...rows);
       document.getElementById("sheet-total").replaceChildren(
         el("th", { scope: "row", text: T.total }), el("td"),
-        ...totals.map((t) => el("td", { className: "num total", text: String(t) })), el("td"));
+        ...totals.map((t) => el("td", { className: "num total", text: String(t) })));
     }
 
     function payload() {
