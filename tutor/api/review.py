@@ -219,7 +219,9 @@ def review_payload(state: TableState, donne: Donne, number: int) -> dict[str, An
                                            exchanged=count.excuse_exchanged,
                                            lost_last_trick=count.excuse_lost_last_trick,
                                            camp=None if count.excuse_camp is None
-                                           else count.excuse_camp.value)},
+                                           else count.excuse_camp.value,
+                                           owner_won_a_trick=count.excuse_camp is None or bool(
+                                               count.tricks_won[count.excuse_camp]))},
         "petit_au_bout": None if count.petit_au_bout is None else count.petit_au_bout.value,
         "chelem": None if count.chelem is None else count.chelem.value,
         "score": score_payload(score),
