@@ -120,7 +120,7 @@ def puzzle(players: int, seed: int) -> Puzzle:
                 sol = _solved(pos)
                 if sol is not None:
                     return Puzzle(players, seed, attempt, trick, card, pos, sol)
-    raise LookupError(f"no puzzle for players={players} seed={seed}")  # pragma: no cover
+    raise LookupError(f"no puzzle for players={players} seed={seed}")
 
 
 def puzzle_from_id(text: str) -> Puzzle:

@@ -233,6 +233,24 @@ def test_puzzle_answer_422s(client: FlaskClient) -> None:
     assert client.get("/api/v1/puzzles?players=6").status_code == 422
 
 
+def test_a_seed_with_no_puzzle_is_a_422_not_a_500(client: FlaskClient,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seeds 1-200 are proven to give a puzzle (scripts/check_puzzles.py); any other seed
+    whose endgames have no single best card is told so, in the reader's language."""
+    from tutor.services import analysis
+
+    def none(players: int, seed: int) -> None:
+        raise LookupError(seed)
+
+    monkeypatch.setattr(analysis, "core_puzzle", none)
+    answer = client.get("/api/v1/puzzles?players=4&seed=123456&lang=fr")
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    error = answer.get_json()["errors"][0]
+    assert error["pointer"] == "/seed" and error["code"] == "puzzle-none"
+    assert "123456" in answer.get_json()["detail"]
+    assert client.get("/api/v1/puzzles?players=4").status_code == 422  # drawn: still no 500
+
+
 SEEDS = range(1, 13)
 
 

@@ -236,9 +236,14 @@ def _puzzle_payload(p: Puzzle) -> dict[str, Any]:
 
 def puzzle(players: int, seed: int | None) -> dict[str, Any]:
     """An endgame with exactly one best card (``GET /puzzles``); a seed drawn if none."""
-    if seed is None:
-        seed = random.randrange(PUZZLE_SEEDS)
-    return _puzzle_payload(core_puzzle(players, seed))
+    drawn = seed is None
+    for _ in range(3 if drawn else 1):
+        chosen = random.randrange(PUZZLE_SEEDS) if drawn else seed
+        try:
+            return _puzzle_payload(core_puzzle(players, chosen))
+        except LookupError:  # no endgame of that seed has one best card: never a 500
+            continue
+    raise Unprocessable([FieldProblem("/seed", "puzzle-none", {"seed": chosen})])
 
 
 def puzzle_answer(body: dict[str, Any]) -> dict[str, Any]:
