@@ -283,7 +283,7 @@ ERROR_PARAMS = {
     "control-character": {"position": 2, "code": "U+0000"},
     "position-invalid": {"reason": "hand-size", "seat": 1, "expected": 3, "found": 4},
     "puzzle-unknown": {"id": "4-1-0-1-2"},
-    "puzzle-none": {"seed": 7},
+    "puzzle-none": {"number": 7},
     "card-not-legal": {"card": "KH"},
 }
 

@@ -165,6 +165,18 @@ def test_must_follow_suit_brief_example(lang):
         "hearts. Rule: Following suit (play.follow-suit).")
 
 
+def test_a_long_list_of_playable_cards_is_cut_to_two(lang):
+    """Issue 24: a lesson names a couple of cards, not a hand of eighteen."""
+    hand = CardSet.parse(["3H", "4H", "5H", "6H", "7H", "8H", "KH", "2S", "EX"])
+    trick = parse_cards(["2H"])
+    violations = check_play(hand, trick, C("2S"), players=4)
+    text = explain_play(C("2S"), violations, [], legal_cards(hand, trick))
+    assert text.endswith(said(lang, "Vous pouvez jouer 7 cartes, par exemple le 3 et le 4 de "
+                                    "cœur, ou l'excuse.",
+                              "You may play 7 cards, such as the 3 and the 4 of hearts, or the "
+                              "excuse."))
+
+
 def test_explain_play_lists_the_playable_cards(lang):
     trick = parse_cards(["5H"])
     violations = check_play(FOLLOW_HAND, trick, C("T3"), players=4)

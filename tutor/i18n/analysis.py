@@ -180,9 +180,9 @@ ANALYSIS_ERRORS: Final[Mapping[str, Callable[[P], str]]] = {
     "puzzle-unknown": lambda p: gettext("“%(id)s” is not a puzzle id: ask for a puzzle "
                                         "first, and answer with its id.",
                                         id=p.get("id", "")),
-    "puzzle-none": lambda p: gettext("No endgame with a single best card comes out of seed "
-                                     "%(seed)s: ask with another seed, such as 1.",
-                                     seed=p.get("seed", "")),
+    "puzzle-none": lambda p: gettext("Puzzle number %(number)s has no endgame with a single "
+                                     "best card: ask for another number, such as 1.",
+                                     number=p.get("number", "")),
     "card-not-legal": lambda p: gettext("%(card)s may not be played in this position.",
                                         card=_card(p)),
 }

@@ -41,12 +41,24 @@ def _messages(violations: Iterable[Violation]) -> str:
     return " ".join(violation_message(v) for v in violations)
 
 
+_LISTED = 6
+"""The most legal cards an explanation names one by one; past it, a count and two of them."""
+
+
 def _legal_cards(legal: CardSet) -> str:
     """"You may play the 7 or the king of hearts, or the excuse." — the excuse apart, since it
     may always be played."""
     others = legal - CardSet(EXCUSE.mask)
     if not others:
         return gettext("The only card you may play is the excuse.")
+    if len(others) > _LISTED:
+        # a lesson names a couple of cards, not a hand of eighteen
+        shown = card_list(CardSet.of(list(others)[:2]))
+        if EXCUSE in legal:
+            return gettext("You may play %(num)d cards, such as %(cards)s, or the excuse.",
+                           num=len(others), cards=shown)
+        return gettext("You may play %(num)d cards, such as %(cards)s.", num=len(others),
+                       cards=shown)
     cards = card_list(others, style="or")
     if EXCUSE in legal:
         return ngettext("You may play %(cards)s, or the excuse.",

@@ -243,7 +243,7 @@ def puzzle(players: int, seed: int | None) -> dict[str, Any]:
             return _puzzle_payload(core_puzzle(players, chosen))
         except LookupError:  # no endgame of that seed has one best card: never a 500
             continue
-    raise Unprocessable([FieldProblem("/seed", "puzzle-none", {"seed": chosen})])
+    raise Unprocessable([FieldProblem("/seed", "puzzle-none", {"number": chosen})])
 
 
 def puzzle_answer(body: dict[str, Any]) -> dict[str, Any]:
