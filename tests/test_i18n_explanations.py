@@ -97,7 +97,7 @@ def test_card_lists_share_the_suit(lang):
     assert card_list(["KH", "7H"]) == said(lang, "le 7 et le roi de cœur",
                                            "the 7 and the king of hearts")
     assert card_list(["T12", "T3", "T15"]) == said(lang, "le 3, le 12 et le 15 d'atout",
-                                                   "trumps 3, 12, and 15")
+                                                   "the 3, the 12, and the 15 of trumps")
     assert card_list(["7H", "EX"]) == said(lang, "le 7 de cœur et l'excuse",
                                            "the 7 of hearts and the excuse")
     assert card_list(["2S", "5S", "KH"]) == said(
@@ -198,8 +198,8 @@ def test_must_trump(lang):
         lang,
         "Vous n'avez pas de cœur, vous devez couper : le roi de cœur est entamé et vous avez le "
         "5 et le 12 d'atout. Règle : Couper (play.must-trump).",
-        "You have no hearts, so you must trump: the king of hearts was led and you hold trumps "
-        "5 and 12. Rule: Trumping (play.must-trump).")
+        "You have no hearts, so you must trump: the king of hearts was led and you hold the 5 "
+        "and the 12 of trumps. Rule: Trumping (play.must-trump).")
 
 
 def test_must_overtrump_names_the_trump_to_beat(lang):
@@ -209,8 +209,8 @@ def test_must_overtrump_names_the_trump_to_beat(lang):
         lang,
         "Vous devez monter sur le 8 d'atout, le plus fort atout du pli : vous avez le 12 et le "
         "15 d'atout. Règle : Monter à l'atout (play.overtrump).",
-        "You must beat the 8 of trumps, the highest trump in the trick: you hold trumps 12 and 15. "
-        "Rule: Overtrumping (play.overtrump).")
+        "You must beat the 8 of trumps, the highest trump in the trick: you hold the 12 and "
+        "the 15 of trumps. Rule: Overtrumping (play.overtrump).")
 
 
 def test_card_not_in_hand(lang):
@@ -298,8 +298,8 @@ def test_ecart_trump_avoidable(lang):
     assert violation_message(some).startswith(said(
         lang, "On n'écarte des atouts que si c'est indispensable, ici 1 atout, et vous écartez "
               "le 4 et le 9 d'atout.",
-        "Trumps go to the écart only when unavoidable, here 1 trump, and you put trumps "
-        "4 and 9 in it."))
+        "Trumps go to the écart only when unavoidable, here 1 trump, and you put the 4 "
+        "and the 9 of trumps in it."))
 
 
 def test_ecart_size_and_unavailable_cards(lang):
@@ -332,7 +332,7 @@ def test_explain_ecart_legal_says_which_trumps_to_show(lang):
     assert explain_ecart([], H(["T4", "T9"])) == said(
         lang, "Votre écart est régulier. Montrez ces 2 atouts à la défense : le 4 et le 9 "
               "d'atout.",
-        "Your écart is legal. Show these 2 trumps to the defence: trumps 4 and 9.")
+        "Your écart is legal. Show these 2 trumps to the defence: the 4 and the 9 of trumps.")
     assert explain_ecart([], H(["T4"])) == said(
         lang, "Votre écart est régulier. Montrez cet atout à la défense : le 4 d'atout.",
         "Your écart is legal. Show this trump to the defence: the 4 of trumps.")
@@ -348,8 +348,8 @@ def test_poignee_excuse_hides_trump(lang):
     assert violation_message(v) == said(
         lang, "Vous ne pouvez présenter l'excuse que si vous n'avez pas d'autre atout : vous "
               "cachez le 10 et le 11 d'atout. Règle : L'excuse dans la poignée (poignee.excuse).",
-        "You may show the excuse only when you have no other trump: you keep trumps 10 and 11 "
-        "hidden. Rule: The excuse in the handful (poignee.excuse).")
+        "You may show the excuse only when you have no other trump: you keep the 10 and the "
+        "11 of trumps hidden. Rule: The excuse in the handful (poignee.excuse).")
 
 
 def test_poignee_size_says_how_many_to_show(lang):

@@ -367,10 +367,11 @@ def _of_suit(suit: Suit, ranks: str) -> str:
 
 
 def _trumps(cards: list[Card], style: ListStyle = "standard") -> str:
-    """Plain trumps (2 to 20) sharing the word: "le 7 et le 12 d'atout" / "trumps 7 and 12"."""
-    ranks = format_list((pgettext("trump number in a list", "%(rank)s", rank=card.rank)
+    """Plain trumps (2 to 20) sharing the word, each named in full: "le 7 et le 12 d'atout" /
+    "the 7 and the 12 of trumps" (not "trumps 7 and 12", which a learner reads as a code)."""
+    ranks = format_list((pgettext("trump number in a list", "the %(rank)s", rank=card.rank)
                          for card in cards), style)
-    return ngettext("the %(ranks)s of trumps", "trumps %(ranks)s", len(cards), ranks=ranks)
+    return gettext("%(ranks)s of trumps", ranks=ranks)
 
 
 def card_name(card: Card | str, *, article: bool = True) -> str:
@@ -422,8 +423,8 @@ def card_list(value: Any, style: ListStyle = "standard") -> str:
     """Cards named and joined the locale's way, those of one suit sharing it.
 
     One group: "le 7 et le roi de cœur" / "the 7 and the king of hearts"; "le 3 et le 12
-    d'atout" / "trumps 3 and 12". Single cards of different suits: "le 7 de cœur et l'excuse".
-    Several groups, some of more than one card: the groups are separated by semicolons,
+    d'atout" / "the 3 and the 12 of trumps". Single cards of different suits: "le 7 de cœur et
+    l'excuse". Several groups, some of more than one card: the groups are separated by semicolons,
     "le 2 et le 5 de pique ; le roi de cœur". ``style="or"`` joins alternatives ("le 7 ou le
     roi de cœur").
     """
