@@ -300,6 +300,9 @@ def test_example_1_is_the_cores_score_line_by_line(app):
                                     "card he shows a single handful. At the end of the deal the "
                                     "taker's side counts 49 points and 2 oudlers.")
     assert "25 (contract) + 8 = 33, × 2 (garde) = 66." in story["text"]
+    with app.test_request_context("/?lang=fr"):  # issue 24: whose side, said in French too
+        told = stories(example(EXAMPLE_1))[1]["text"]
+    assert "À la fin de la donne, le camp du preneur compte 49 points et 2 bouts." in told
     assert "The taker scores 3 × 106 = +318." in story["text"]
 
 

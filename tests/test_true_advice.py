@@ -220,3 +220,41 @@ def test_the_excuse_kept_to_the_end_is_lost_only_if_the_other_side_wins(
     assert en["explanation"] == ("Play the excuse now: kept for the last trick, it would go to "
                                  "the side that wins that trick, and would be lost if that is "
                                  "not yours.")
+
+
+def test_make_the_other_cards_good_only_when_one_is_not(client: FlaskClient) -> None:
+    """Issue 24: "low in your longest suit, to make its other cards good" was said when the
+    only other card was the master king; the core now says whether one of them is still
+    beaten (``establish``, property-tested in test_advice_facts) and the sentence follows."""
+    from rules_fr.advice.reasons import ReasonCode, reason
+    from rules_fr.cards import parse_card
+    from tutor.i18n.advice import reason_payload
+
+    two = parse_card("2S")
+    for lang, kept, plain in (
+            ("en", "Lead the 2 of spades, low in your longest suit, to make its other cards good.",
+             "Lead the 2 of spades, low in your longest suit."),
+            ("fr", "Entamez le 2 de pique, petite carte de votre plus longue couleur, pour "
+                   "affranchir les autres.",
+             "Entamez le 2 de pique, petite carte de votre plus longue couleur.")):
+        with client.application.test_request_context("/", query_string={"lang": lang}):
+            beaten = reason_payload(reason(ReasonCode.PLAY_LEAD_LONG_SUIT, card=two, suit="S",
+                                           establish=True))["text"]
+            good = reason_payload(reason(ReasonCode.PLAY_LEAD_LONG_SUIT, card=two, suit="S",
+                                         establish=False))["text"]
+        assert (beaten, good) == (kept, plain)
+
+
+def test_the_glossary_promises_no_revoke_penalty() -> None:
+    """Issue 24: the glossary said the revoke was "penalised once established" and that the
+    referee "applies the penalties" — the service applies none (no FFT text read gives one)."""
+    from tutor.i18n.glossary import term
+
+    for lang in ("fr", "en"):
+        revoke, referee = term("renonce", lang), term("arbitre", lang)
+        assert revoke is not None and referee is not None
+        text = revoke["definition"] + " " + referee["definition"]
+        assert "pénalis" not in text and "penalis" not in text and "applique" not in text
+        assert "applies the penalties" not in text
+    assert "laisse l'arbitre décider" in term("renonce", "fr")["definition"]  # type: ignore[index]
+    assert "lets the referee rule" in term("renonce", "en")["definition"]  # type: ignore[index]
