@@ -48,7 +48,7 @@ from rules_fr.solver import Position, final_tricks, play_card, verify_position
 
 __all__ = ["CLAIM_BUDGET", "ClaimCheck", "ClaimVerdict", "check_claim"]
 
-CLAIM_BUDGET: Final = 200_000
+CLAIM_BUDGET: Final = 60_000
 """Positions searched at most by one check (both searches together): a few seconds of pure
 Python at worst; the claims made at a table (a few tricks left, master cards) take far
 fewer."""
@@ -102,12 +102,32 @@ class _Search:
         return (kind, tuple(h.mask for h in pos.hands), pos.trick, pos.leader, pos.first_trick)
 
     def _moves(self, pos: Position) -> list[Card]:
+        """The legal cards worth trying, strongest first (the claimer's side's likeliest
+        winners, the other side's likeliest way to take a trick: either ends a branch
+        soonest). A claim is about tricks only, so of two cards of one suit with no card
+        of another hand or of the trick between them only one is tried: whichever is
+        played, every trick goes the same way."""
         seat = pos.seat_to_play
+        hand = pos.hands[seat].mask
         called = pos.called_card if pos.first_trick else None
-        legal = CardSet(legal_mask(pos.hands[seat].mask, pos.trick, called))
-        # the strongest cards first: the claimer's side's likeliest winners, and the other
-        # side's likeliest way to take a trick — either ends a branch soonest
-        return sorted(legal, key=lambda c: (c.is_trump, c.rank), reverse=True)
+        legal = sorted(CardSet(legal_mask(hand, pos.trick, called)),
+                       key=lambda c: (c.is_trump, c.suit_bits, c.rank), reverse=True)
+        others = 0
+        for s, cards in enumerate(pos.hands):
+            if s != seat:
+                others |= cards.mask
+        for card in pos.trick:
+            others |= card.mask
+        kept: list[Card] = []
+        for card in legal:
+            last = kept[-1] if kept else None
+            if (last is not None and not card.is_excuse and not last.is_excuse
+                    and card.suit_bits == last.suit_bits
+                    and not any(card.rank < c.rank < last.rank
+                                for c in CardSet(others & card.suit_bits))):
+                continue
+            kept.append(card)
+        return sorted(kept, key=lambda c: (c.is_trump, c.rank), reverse=True)
 
     def run(self, pos: Position, forced: bool) -> tuple[bool, tuple[Card, ...]]:
         """(True, ()) when the claimer's side takes every trick from ``pos`` (under the kind

@@ -292,3 +292,54 @@ def test_a_petit_au_bout_given_away_is_said_in_both_languages(client: FlaskClien
         assert mistake["petit_au_bout"] == {"card": None, "better": "taker"}
         assert mistake["lost"]["score"] == 10
         assert mistake["text"].startswith(text), mistake["text"]
+
+
+# --- /analysis/claim ----------------------------------------------------------------------------
+
+
+def test_a_claim_of_master_trumps_is_accepted_in_both_languages(client: FlaskClient) -> None:
+    from tutor.api.analysis import CLAIM_EXAMPLE
+
+    for lang, said in (("en", "Claim accepted: with every hand shown, every line of play gives "
+                              "the taker's side the 3 remaining tricks."),
+                       ("fr", "Revendication acceptée : toutes cartes visibles, chaque façon "
+                              "de jouer donne au camp du preneur les 3 plis restants.")):
+        answer = _post(client, "/analysis/claim", CLAIM_EXAMPLE, lang).get_json()
+        assert answer["verdict"] == "accepted" and answer["camp"] == "taker"
+        assert answer["tricks_claimed"] == 3 and answer["exact"] and answer["line"] == []
+        assert answer["explanation"] == said
+
+
+def test_a_refused_claim_shows_the_line_that_refutes_it(client: FlaskClient) -> None:
+    from tutor.api.analysis import CLAIM_EXAMPLE
+
+    answer = _post(client, "/analysis/claim", {**CLAIM_EXAMPLE, "claimer": 2}, "fr").get_json()
+    assert answer["verdict"] == "refused" and answer["camp"] == "defense"
+    assert answer["line"][0] == "T21"
+    assert answer["explanation"].startswith("Revendication refusée : le camp du preneur fait un "
+                                            "pli quoi que joue la défense")
+
+
+def test_a_claim_the_excuse_spoils_when_led_first_is_disputed(client: FlaskClient) -> None:
+    """The taker's excuse wins only the last trick of his chelem: leading it first loses a
+    trick, so the claim holds only in the right order."""
+    body = {"players": 3, "hands": [["T21", "EX"], ["T5", "3H"], ["4H", "5H"]], "leader": 0,
+            "trick": [], "taker": 0, "contract": "garde",
+            "won": {"points": 80, "bouts": 1, "tricks": [22, 0]}, "claimer": 0}
+    answer = _post(client, "/analysis/claim", body).get_json()
+    assert answer["verdict"] == "disputed" and answer["line"][0] == "EX"
+    assert "only by playing its cards in the right order" in answer["explanation"]
+    assert "the excuse" in answer["explanation"]
+
+
+def test_a_claim_names_what_is_wrong(client: FlaskClient) -> None:
+    from tutor.api.analysis import CLAIM_EXAMPLE
+
+    seat = _problem(client, "/analysis/claim", {**CLAIM_EXAMPLE, "claimer": 4})
+    assert [(e["pointer"], e["code"]) for e in seat["errors"]] == [("/claimer", "value-range")]
+    missing = _problem(client, "/analysis/claim", {k: v for k, v in CLAIM_EXAMPLE.items()
+                                                   if k != "claimer"})
+    assert missing["errors"][0]["pointer"] == "/claimer"
+    twice = copy.deepcopy(CLAIM_EXAMPLE)
+    twice["hands"][1][0] = "T21"
+    assert _problem(client, "/analysis/claim", twice)["errors"][0]["pointer"].startswith("/hands")

@@ -38,8 +38,8 @@ from tutor.fields import (
 from tutor.services import analysis as service
 from tutor.services.score import MAX_POIGNEES
 
-__all__ = ["PUZZLE_ANSWER_EXAMPLE", "SOLVE_EXAMPLE", "PuzzleAnswerRequest", "PuzzleQuery",
-           "SolveRequest", "blp", "puzzles_blp"]
+__all__ = ["CLAIM_EXAMPLE", "PUZZLE_ANSWER_EXAMPLE", "SOLVE_EXAMPLE", "ClaimRequest",
+           "PuzzleAnswerRequest", "PuzzleQuery", "SolveRequest", "blp", "puzzles_blp"]
 
 blp = ApiBlueprint(
     "analysis", __name__, url_prefix="/api/v1/analysis",
@@ -220,6 +220,62 @@ def deal_view(body: dict[str, Any]) -> Response:
     not analysed.
     """
     return reply(service.find_mistakes(body))
+
+
+# --- POST /analysis/claim ----------------------------------------------------------------------
+
+
+CLAIM_EXAMPLE: Final[dict[str, Any]] = {
+    "players": 4,
+    "hands": [["T21", "T20", "T19"], ["T3", "2H", "3H"], ["4H", "5H", "6H"], ["T4", "7H", "8H"]],
+    "leader": 0, "trick": [], "taker": 0, "partner": None, "contract": "garde",
+    "won": {"points": 60, "bouts": 1, "tricks": [10, 5]}, "poignees": [],
+    "first_trick": False, "called_card": None, "claimer": 0,
+}
+
+
+class ClaimRequest(SolveRequest):
+    claimer = seat_field(required=True, metadata={
+        "description": "The seat claiming every remaining trick for its side, cards shown "
+                       "(0 to players − 1)."})
+
+    class Meta(SolveRequest.Meta):
+        exclude = ("objective",)
+
+
+class ClaimResponse(Schema):
+    claimer = fields.Integer(required=True)
+    camp = fields.String(required=True, metadata={
+        "enum": ["taker", "defense"], "description": "The claimer's side: its partner's "
+                                                    "tricks are its tricks."})
+    tricks_claimed = fields.Integer(required=True, metadata={
+        "description": "The tricks left, the one in progress included."})
+    verdict = fields.String(required=True, metadata={
+        "enum": ["accepted", "disputed", "refused", "undetermined"], "description":
+            "`accepted`: every line of play gives the side every trick; `disputed`: only "
+            "the right order of its own cards does (the referee decides from what the "
+            "claimer stated); `refused`: the other side takes a trick whatever it plays; "
+            "`undetermined`: past the node budget."})
+    line = fields.List(CardField(), required=True, metadata={
+        "description": "Refused or disputed: a line of play, from the position, up to the "
+                       "trick the other side takes."})
+    exact = fields.Boolean(required=True)
+    nodes = fields.Integer(required=True)
+    budget = fields.Integer(required=True)
+    explanation = fields.String(required=True)
+
+
+@blp.route("/claim", methods=["POST"])
+@blp.arguments(ClaimRequest(), example=CLAIM_EXAMPLE)
+@blp.response(200, ClaimResponse())
+def claim_view(body: dict[str, Any]) -> Response:
+    """Check a claim of every remaining trick ("the rest are mine"), every hand visible.
+
+    The position is `/analysis/solve`'s, without an objective, and the claimer's seat. The
+    claim is for the claimer's side. A position past the node budget is answered
+    `undetermined`, `exact: false`.
+    """
+    return reply(service.check_claim_of(body))
 
 
 # --- GET /puzzles, POST /puzzles/answer ---------------------------------------------------------

@@ -27,8 +27,8 @@ from tutor.i18n.words import (
     to_cards,
 )
 
-__all__ = ["ANALYSIS_ERRORS", "line_text", "mistake_text", "puzzle_explanation",
-           "puzzle_question", "side_text"]
+__all__ = ["ANALYSIS_ERRORS", "claim_text", "line_text", "mistake_text",
+           "puzzle_explanation", "puzzle_question", "side_text"]
 
 P = Mapping[str, Any]
 
@@ -57,6 +57,39 @@ def line_text(cards: Sequence[Card], players: int, before: int) -> str:
     if current:
         tricks.append(current)
     return pgettext("separator between groups of cards", "; ").join(", ".join(t) for t in tricks)
+
+
+def claim_text(*, verdict: str, camp: str, tricks: int, line: str) -> str:
+    """A claim's verdict, with all hands visible (:mod:`rules_fr.claims`): ``camp`` is the
+    claimer's side (``taker`` or ``defense``), ``line`` a line of play already worded."""
+    taker = camp == "taker"
+    if verdict == "accepted":
+        if taker:
+            return ngettext("Claim accepted: with every hand shown, every line of play gives "
+                            "the taker's side the last trick.",
+                            "Claim accepted: with every hand shown, every line of play gives "
+                            "the taker's side the %(num)d remaining tricks.", tricks)
+        return ngettext("Claim accepted: with every hand shown, every line of play gives the "
+                        "defence the last trick.",
+                        "Claim accepted: with every hand shown, every line of play gives the "
+                        "defence the %(num)d remaining tricks.", tricks)
+    if verdict == "disputed":
+        if taker:
+            return gettext("Claim disputed: the taker's side takes every remaining trick only "
+                           "by playing its cards in the right order; this line loses one: "
+                           "%(line)s. The referee decides from what the claimer stated.",
+                           line=line)
+        return gettext("Claim disputed: the defence takes every remaining trick only by "
+                       "playing its cards in the right order; this line loses one: %(line)s. "
+                       "The referee decides from what the claimer stated.", line=line)
+    if verdict == "refused":
+        if taker:
+            return gettext("Claim refused: the defence takes a trick whatever the taker's side "
+                           "plays, as in this line: %(line)s.", line=line)
+        return gettext("Claim refused: the taker's side takes a trick whatever the defence "
+                       "plays, as in this line: %(line)s.", line=line)
+    return gettext("This claim needs a longer search than one request is allowed: the "
+                   "referee rules on it without the solver.")
 
 
 def _score_points(value: int) -> str:

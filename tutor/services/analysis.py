@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from rules_fr.analysis import DEAL_BUDGET, analyse_deal
 from rules_fr.cards import Card, CardSet
+from rules_fr.claims import CLAIM_BUDGET, check_claim
 from rules_fr.contracts import Camp
 from rules_fr.play import legal_mask
 from rules_fr.poignee import PoigneeLevel
@@ -36,6 +37,7 @@ from rules_fr.solver import (
 )
 from tutor.errors import FieldProblem, Unprocessable
 from tutor.i18n.analysis import (
+    claim_text,
     line_text,
     mistake_text,
     puzzle_explanation,
@@ -45,8 +47,8 @@ from tutor.i18n.words import card_list, gettext, ngettext
 from tutor.services import refuse
 from tutor.services.score import MAX_POIGNEES, checked_deal
 
-__all__ = ["PUZZLE_SEEDS", "SOLVE_BUDGET", "find_mistakes", "puzzle", "puzzle_answer",
-           "solve_position"]
+__all__ = ["PUZZLE_SEEDS", "SOLVE_BUDGET", "check_claim_of", "find_mistakes", "puzzle",
+           "puzzle_answer", "solve_position"]
 
 SOLVE_BUDGET: Final = 60_000
 """Search nodes for one objective of ``/analysis/solve`` (about a second or two): a position
@@ -156,6 +158,31 @@ def solve_position(body: dict[str, Any]) -> dict[str, Any]:
         "nodes": nodes,
         "budget": SOLVE_BUDGET,
         "explanation": explanation,
+    }
+
+
+def check_claim_of(body: dict[str, Any]) -> dict[str, Any]:
+    """A claim of every remaining trick by ``claimer``'s side, checked with every hand
+    visible. (``analysis/claim``)"""
+    pos = _position(body)
+    claimer = body["claimer"]
+    if claimer >= pos.players:
+        refuse([FieldProblem("/claimer", "value-range",
+                             {"min": 0, "max": pos.players - 1, "value": claimer})])
+    check = check_claim(pos, claimer, budget=CLAIM_BUDGET)
+    camp = Camp.TAKER if claimer in (pos.taker, pos.partner) else Camp.DEFENSE
+    return {
+        "claimer": claimer,
+        "camp": camp.value,
+        "tricks_claimed": check.tricks_claimed,
+        "verdict": check.verdict.value,
+        "line": _codes(check.line),
+        "exact": check.exact,
+        "nodes": check.nodes,
+        "budget": CLAIM_BUDGET,
+        "explanation": claim_text(verdict=check.verdict.value, camp=camp.value,
+                                  tricks=check.tricks_claimed,
+                                  line=line_text(check.line, pos.players, len(pos.trick))),
     }
 
 
