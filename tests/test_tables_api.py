@@ -399,6 +399,18 @@ def test_table_events_since_and_stream(app: Any, http: TestClientHttp) -> None:
     _, later = http.get(f"{API}/{tid}/events?since={seq - 2}", token)
     assert [e["seq"] for e in later["events"]] == [seq - 1, seq]
     assert http.get(f"{API}/{tid}/events?since=x", token)[0] == 422
+    # paging: `since` is the cursor, `limit` the page's size; the pages rebuild the log
+    pages, since = [], 0
+    while True:
+        _, page = http.get(f"{API}/{tid}/events?since={since}&limit=2", token)
+        assert len(page["events"]) <= 2 and page["seq"] == seq
+        pages.append(page["events"])
+        if not page["events"] or page["events"][-1]["seq"] == page["seq"]:
+            break
+        since = page["events"][-1]["seq"]
+    assert [e for p in pages for e in p] == all_events["events"] and len(pages) > 1
+    assert http.get(f"{API}/{tid}/events?limit=0", token)[0] == 422
+    assert http.get(f"{API}/{tid}/events?limit=501", token)[0] == 422
     client = app.test_client()
     response = client.get(f"{API}/{tid}/stream?since=0&limit=3&timeout=5",
                           headers={"Authorization": f"Bearer {token}"})

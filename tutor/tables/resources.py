@@ -828,17 +828,29 @@ _SINCE: Final = {"in": "query", "name": "since", "required": False,
                  "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEQ}}
 
 
+MAX_EVENTS: Final = 500
+"""The most events one answer holds."""
+
+_LIMIT: Final = {"in": "query", "name": "limit", "required": False,
+                 "description": f"The most events to answer (1 to {MAX_EVENTS}, {MAX_EVENTS} "
+                                "by default). Paging: `since` is the cursor — while the "
+                                "last event's `seq` is below the answer's `seq`, ask again "
+                                "with `since` set to it.",
+                 "schema": {"type": "integer", "minimum": 1, "maximum": MAX_EVENTS}}
+
+
 @blp.route(TABLE_PATH + "/events", methods=["GET"])
-@blp.doc(parameters=[_SINCE])
+@blp.doc(parameters=[_SINCE, _LIMIT])
 @blp.response(200, EventsResponse, description="The events, as the token may see them.")
 @_problems(401)
 def list_events(table_id: str) -> Response:
-    """The events after ``since`` (at most 500), as the token may see them."""
+    """The events after ``since`` (at most ``limit``, 500), as the token may see them."""
     auth = _auth(table_id)
     _seen(auth)
     since = _int_arg("since", 0, 0, MAX_SEQ)
+    limit = _int_arg("limit", MAX_EVENTS, 1, MAX_EVENTS)
     store = get_store()
-    events = store.events(table_id, since)
+    events = store.events(table_id, since, limit)
     with store.reading(table_id) as state:
         return _json({"since": since, "seq": state.seq,
                       "events": render_events(state, events, auth.seat)})
