@@ -784,20 +784,27 @@ def play_card(pos: Position, card: Card) -> Position:
                    petit_previous_trick=petit_in)
 
 
-def final_tricks(pos: Position, card: Card) -> tuple[int, int]:
-    """The tricks won by the taker's side and by the defence once ``card``, the deal's last
-    card, is played from ``pos``: the last trick settled as :func:`play_card` settles the
-    others (the excuse of the taker's side wins it in a chelem)."""
+def _settle_last(pos: Position, card: Card, field: str
+                 ) -> tuple[int, int, int, int, int, bool, int]:
+    """The deal's last trick settled once ``card`` completes it (see :func:`_settle`); raises
+    :class:`PositionError` (``field``) when ``pos`` is not at the deal's last card."""
     seat = pos.seat_to_play
     if len(pos.trick) != pos.players - 1 or any(
             len(hand) != (seat == s) for s, hand in enumerate(pos.hands)):
-        raise PositionError("card", "not-the-end")
+        raise PositionError(field, "not-the-end")
     if card not in pos.hands[seat]:
         raise PositionError("card", "card-illegal", card=card.code)
     side = tuple(0 if s == pos.taker or s == pos.partner else 1 for s in range(pos.players))
     st = _State(pos.leader, pos.trick, pos.won_points_half, pos.won_bouts, pos.won_tricks[0],
                 pos.won_tricks[1], pos.petit_previous_trick, None)
-    _, _, _, t0, t1, _, _ = _settle(side, st, (*pos.trick, card), True)
+    return _settle(side, st, (*pos.trick, card), True)
+
+
+def final_tricks(pos: Position, card: Card) -> tuple[int, int]:
+    """The tricks won by the taker's side and by the defence once ``card``, the deal's last
+    card, is played from ``pos``: the last trick settled as :func:`play_card` settles the
+    others (the excuse of the taker's side wins it in a chelem)."""
+    _, _, _, t0, t1, _, _ = _settle_last(pos, card, "card")
     return t0, t1
 
 
@@ -816,17 +823,7 @@ def end_facts(pos: Position, cards: Sequence[Card]) -> EndFacts:
     legal in turn) are played from ``pos``, settled as the solver does."""
     for card in cards[:-1]:
         pos = play_card(pos, card)
-    last = cards[-1]
-    seat = pos.seat_to_play
-    if len(pos.trick) != pos.players - 1 or any(
-            len(hand) != (seat == s) for s, hand in enumerate(pos.hands)):
-        raise PositionError("cards", "not-the-end")
-    if last not in pos.hands[seat]:
-        raise PositionError("card", "card-illegal", card=last.code)
-    side = tuple(0 if s == pos.taker or s == pos.partner else 1 for s in range(pos.players))
-    st = _State(pos.leader, pos.trick, pos.won_points_half, pos.won_bouts, pos.won_tricks[0],
-                pos.won_tricks[1], pos.petit_previous_trick, None)
-    _, acc, bouts, t0, t1, _, pab = _settle(side, st, (*pos.trick, last), True)
+    _, acc, bouts, t0, t1, _, pab = _settle_last(pos, cards[-1], "cards")
     chelem = 0 if t1 == 0 else 1 if t0 == 0 else 2
     return EndFacts(acc, bouts, _CAMPS[pab], _CAMPS[chelem])
 
