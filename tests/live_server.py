@@ -159,6 +159,22 @@ class SseStream:
         self.conn.close()
 
 
+def pump(a: socket.socket, b: socket.socket) -> None:
+    """Copy bytes both ways between two sockets until either closes, then close both."""
+    try:
+        while True:
+            ready, _, _ = select.select([a, b], [], [], 1.0)
+            for source in ready:
+                data = source.recv(65536)
+                if not data:
+                    raise OSError("closed")
+                (b if source is a else a).sendall(data)
+    except (OSError, ValueError):
+        for s in (a, b):
+            with contextlib.suppress(OSError):
+                s.close()
+
+
 class TcpProxy:
     """127.0.0.1:<port> forwarded to ``target``; :meth:`cut` drops every connection and
     refuses new ones until :meth:`restore` (a broker outage, as its clients see it)."""
@@ -192,21 +208,7 @@ class TcpProxy:
                 continue
             with self._lock:
                 self._sockets += [client, upstream]
-            threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
-
-    def _pump(self, a: socket.socket, b: socket.socket) -> None:
-        try:
-            while True:
-                ready, _, _ = select.select([a, b], [], [], 1.0)
-                for source in ready:
-                    data = source.recv(65536)
-                    if not data:
-                        raise OSError("closed")
-                    (b if source is a else a).sendall(data)
-        except (OSError, ValueError):
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.close()
+            threading.Thread(target=pump, args=(client, upstream), daemon=True).start()
 
     def cut(self) -> None:
         assert self._listener is not None

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_server import LiveServer
+from live_server import LiveServer, pump
 from sqlalchemy import create_engine, text
 from tables_driver import API, choose
 from test_tables_server import _raw_events, pg_schema
@@ -684,22 +684,7 @@ class _FreezableRedis:
                 conn.close()
                 continue
             self.held += [conn, upstream]
-            threading.Thread(target=self._pump, args=(conn, upstream), daemon=True).start()
-
-    @staticmethod
-    def _pump(a: socket.socket, b: socket.socket) -> None:
-        try:
-            while True:
-                ready, _, _ = select.select([a, b], [], [], 1.0)
-                for source in ready:
-                    data = source.recv(65536)
-                    if not data:
-                        raise OSError("closed")
-                    (b if source is a else a).sendall(data)
-        except (OSError, ValueError):
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.close()
+            threading.Thread(target=pump, args=(conn, upstream), daemon=True).start()
 
     def thaw(self) -> None:
         held, self.held = self.held, []
