@@ -37,7 +37,8 @@ from pydantic import ConfigDict
 from rules_fr.catalog import RULES
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import supported_languages
-from tutor.i18n.tools import session_language
+from tutor.i18n.tools import prompt_text, session_language
+from tutor.mcp_server.table import TABLE_DESCRIPTION, TABLE_SCHEMA, TableError, table_call
 from tutor.mcp_server.tools import (
     TOOLS,
     ToolError,
@@ -187,6 +188,59 @@ def _set_language_tool(app: Flask, languages: SessionLanguages) -> Tool:
                 annotations=ToolAnnotations(idempotent_hint=True, open_world_hint=False))
 
 
+def _table_tool(app: Flask, languages: SessionLanguages) -> Tool:
+    """``table``: a live table with robots (:mod:`tutor.mcp_server.table`)."""
+
+    def run(arguments: dict[str, Any], ctx: Context[Any, Any] | None = None) -> CallToolResult:
+        arguments = dict(arguments)
+        language = languages.of(ctx)
+        lang = arguments.pop("lang", None)
+        if lang is not None:
+            served = served_language(app, lang)
+            if served is None:
+                return _error(str(language_error(app, lang, language)))
+            language = served
+        try:
+            payload, text = table_call(app, arguments, language)
+        except TableError as error:
+            return _error(str(error))
+        return CallToolResult(content=[TextContent(type="text", text=text)],
+                              structured_content=payload)
+
+    return Tool(fn=run, name="table", title=None, description=TABLE_DESCRIPTION,
+                parameters=dict(TABLE_SCHEMA), fn_metadata=FuncMetadata(arg_model=_Arguments),
+                is_async=False, context_kwarg="ctx",
+                annotations=ToolAnnotations(read_only_hint=False, open_world_hint=False))
+
+
+PROMPTS: Final = {"teach_me_tarot": ("teach", "Teach me tarot"),
+                  "quiz_me": ("quiz", "Quiz me"),
+                  "referee_our_game": ("referee", "Referee our game"),
+                  "analyse_my_deal": ("analyse", "Analyse my deal")}
+"""The prompts: name → (the message's key in :func:`prompt_text`, title)."""
+
+
+def _add_prompts(server: MCPServer, app: Flask, languages: SessionLanguages) -> None:
+    """Each prompt a user message naming the tools to use, in the prompt's ``lang``, else
+    the session's language."""
+    for name, (key, title) in PROMPTS.items():
+        def render(lang: str | None = None, ctx: Context[Any, Any] | None = None,
+                   key: str = key) -> str:
+            language = served_language(app, lang) or languages.of(ctx)
+            with app.test_request_context("/", query_string={"lang": language}):
+                return prompt_text(key)
+
+        server.prompt(name=name, title=title, description=title + " (lang: fr or en).")(
+            _prompt_function(render))
+
+
+def _prompt_function(render: Any) -> Any:
+    def prompt(lang: str | None = None, ctx: Context[Any, Any] | None = None) -> str:
+        return str(render(lang, ctx))
+
+    return prompt
+
+
 def _resource_language(app: Flask, lang: str | None, languages: SessionLanguages,
                        ctx: Context[Any, Any] | None) -> str:
     """A resource's ``?lang=`` as served, else the session's language; a language the service
@@ -225,8 +279,10 @@ def build_server(app: Flask | None = None, language: str | None = None) -> MCPSe
         name="tarot-tutor", title="Tarot tutor (FFT rules)", version=package_version(),
         instructions=INSTRUCTIONS,
         tools=[_set_language_tool(app, languages),
-               *(_tool(app, spec, document, languages) for spec in TOOLS)],
+               *(_tool(app, spec, document, languages) for spec in TOOLS),
+               _table_tool(app, languages)],
     )
+    _add_prompts(server, app, languages)
 
     def index(language: str) -> str:
         with app.test_request_context("/api/v1/rules", query_string={"lang": language}):

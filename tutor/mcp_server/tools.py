@@ -158,8 +158,8 @@ _DEAL_ARGUMENTS: Final[dict[str, Any]] = {
 # does with its row is written once, in input_schema, call_tool and answer_text.
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
-             "Whether a card may be played to the current trick: the verdict, every legal "
-             "card, the rule broken or why a surprising play is allowed, warnings.",
+             "Whether a card may be played to the trick: verdict, every legal card, the rule "
+             "broken or why a surprising play is allowed.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
@@ -169,13 +169,12 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/check/ecart", "POST", check_service.ecart, check_api.EcartRequest(),
              examples.ECART, ("ecart.size", "ecart.no-king-no-bout", "ecart.trumps")),
     ToolSpec("check_bid", "Is this bid legal?",
-             "Whether a bid is legal after the earlier ones: each speaks once, each contract "
-             "higher than the last.",
+             "Whether a bid is legal after the earlier ones.",
              "/check/bid", "POST", check_service.bid, check_api.BidRequest(), examples.BID,
              ("bid.contracts", "bid.higher", "bid.once")),
     ToolSpec("check_king_call", "May the taker call this card?",
-             "Five players: whether the taker may call this card (a king; a queen with the "
-             "four kings, and so on down) and whether he then plays alone.",
+             "Five players: whether the taker may call this card, and whether he then plays "
+             "alone.",
              "/check/king-call", "POST", check_service.king_call,
              check_api.KingCallRequest(), examples.KING_CALL,
              ("call.king", "call.ladder", "call.alone")),
@@ -191,29 +190,26 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/check/hand", "POST", check_service.hand, check_api.HandRequest(),
              examples.HAND, ("deal.petit-sec", "poignee.thresholds")),
     ToolSpec("count_cards", "What are these cards worth?",
-             "Card points (kings and bouts 4.5 … other cards 0.5; 91 in all), exact "
-             "half-points, and the bouts among them.",
+             "Card points (91 in all) and the bouts among them.",
              "/count", "POST", count_service.count, count_api.CountRequest(),
              COUNT_EXAMPLE, ("cards.points", "cards.bouts", "counting.total")),
     ToolSpec("score", "Score a deal from its figures",
-             "A deal's score from the taker's points and bouts, contract, petit au bout, "
-             "poignées and chelem: line by line, per seat, and why.",
+             "A deal's score from its figures (points, bouts, contract, petit au bout, "
+             "poignées, chelem): line by line, per seat.",
              "/score", "POST", score_service.score_figures, score_api.ScoreRequest(),
              examples.SCORE, ("score.targets", "score.base", "score.multipliers",
                               "score.total")),
     ToolSpec("score_deal", "Count and score a whole played deal",
-             "A complete deal (chien, écart, the tricks with their leaders, announcements) "
-             "replayed card by card through the rules, counted, then scored.",
+             "A whole played deal replayed through the rules, counted, then scored.",
              "/score/deal", "POST", score_service.score_deal, score_api.ScoreDealRequest(),
              examples.SCORE_DEAL, ("counting.total", "counting.excuse", "score.total")),
     ToolSpec("trick_winner", "Who wins this trick?",
-             "Who wins a trick (the highest trump, else the highest card of the suit led; "
-             "the excuse never wins), its points and who leads next.",
+             "Who wins a trick, its points and who leads next.",
              "/check/trick", "POST", check_service.trick, facts_api.TrickRequest(),
              TRICK_EXAMPLE, ("trick.winner", "play.excuse-anytime")),
     ToolSpec("search_rules", "Search the rules",
-             "The rules answering a question in French or English, best first, or a topic's: "
-             "id, title, summary, best sentence. Read one with read_rule.",
+             "The rules answering a question (French or English), best first, or a topic's. "
+             "Read one with read_rule.",
              "/rules", "GET", _search, rules_api.RuleSearchArguments(),
              {"q": "excuse dernier pli", "lang": "en"},
              arguments={
@@ -247,23 +243,19 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
-             "Marks and explains an answer to a quiz_question (same kind, players, seed) in "
-             "its kind's member: cards, legal, points, score, card or choice.",
+             "Marks and explains an answer to a quiz_question (same kind, players, seed).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
-             "The bid a good player would make with this hand after the earlier bids, with "
-             "the hand's count as reasons.",
+             "The bid a good player makes with this hand after the earlier bids, and why.",
              "/advice/bid", "POST", advice_service.bid, advice_api.BidAdviceRequest(),
              examples.ADVICE_BID, ("bid.contracts",)),
     ToolSpec("advise_ecart", "What should the taker put aside?",
-             "A legal écart a good player would make (keep kings and bouts, make voids, "
-             "trumps only when forced), with its reasons.",
+             "A legal écart a good player makes, and why.",
              "/advice/ecart", "POST", advice_service.ecart, advice_api.EcartAdviceRequest(),
              examples.ADVICE_ECART, ("ecart.size", "ecart.no-king-no-bout", "ecart.trumps")),
     ToolSpec("advise_play", "Which card should be played?",
-             "The legal card a good player would play from what this player knows (hand, "
-             "trick, seats, contract, earlier tricks), with its reasons.",
+             "The legal card a good player plays from what this player knows, and why.",
              "/advice/play", "POST", advice_service.play, advice_api.PlayAdviceRequest(),
              examples.ADVICE_PLAY, ("play.follow-suit", "petit.hunt")),
     ToolSpec("advise_king_call", "Which card should the taker call?",
