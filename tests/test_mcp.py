@@ -150,7 +150,7 @@ def _descriptions(node: Any) -> list[str]:
 async def _lists_tools_with_schemas(session: ClientSession) -> None:
     result = await session.list_tools()
     listed = {tool.name: tool for tool in result.tools}
-    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language"}
+    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language", "table"}
     size = len(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True),
                           ensure_ascii=False))
     assert size <= LISTED_BUDGET, size
@@ -552,3 +552,70 @@ def test_bad_http_address_is_a_usage_error() -> None:
 
 def test_session_language_over_streamable_http() -> None:
     _over_http(_session_language, "--lang", "en")
+
+
+# --- the live table and the prompts ----------------------------------------------------------
+
+
+async def _table_played(session: ClientSession) -> None:
+    """A table of three robots and one human seat, opened and played from the chat: the human
+    seat passes and plays the first of its legal cards until a deal is scored; its events are
+    read; a card that is no card and an unknown action are tool errors in the session's
+    language (French), never a crash."""
+    opened = await session.call_tool("table", {"action": "open", "players": 4,
+                                               "robots": [1, 2, 3]})
+    assert not opened.is_error, opened.content[0].text
+    table = opened.structured_content
+    assert [s["seat"] for s in table["seats"]] == [0] and "view" in table
+    seat = {"table_id": table["table_id"], "token": table["seats"][0]["token"]}
+    for _ in range(200):
+        viewed = await session.call_tool("table", {"action": "view", **seat})
+        assert not viewed.is_error, viewed.content[0].text
+        view = viewed.structured_content
+        if view["scoresheet"]["entries"]:
+            break
+        legal = view["you"]["legal"]
+        move = ({"type": "play", "card": legal["cards"][0]} if legal["cards"]
+                else {"type": "bid", "bid": "passe"})
+        assert legal["cards"] or legal["bids"], view
+        acted = await session.call_tool("table", {"action": "act", "move": move, **seat})
+        assert not acted.is_error, acted.content[0].text
+        assert acted.structured_content["events"]
+    else:
+        raise AssertionError("no deal was scored")
+    entry = view["scoresheet"]["entries"][0]
+    assert sum(entry["scores"]) == 0 and len(entry["scores"]) == 4
+    events = await session.call_tool("table", {"action": "events", "since": 0, **seat})
+    assert not events.is_error
+    assert {"deal", "action", "scored"} <= {e["type"] for e in events.structured_content["events"]}
+    wrong = await session.call_tool("table", {"action": "act", **seat,
+                                              "move": {"type": "play", "card": "ZZ"}})
+    assert wrong.is_error and "n'est pas une carte" in wrong.content[0].text
+    unknown = await session.call_tool("table", {"action": "fly"})
+    assert unknown.is_error and "open, view, act, events" in unknown.content[0].text
+    bad_players = await session.call_tool("table", {"action": "open", "players": "x"})
+    assert bad_players.is_error and "entier" in bad_players.content[0].text
+
+
+async def _prompts(session: ClientSession) -> None:
+    """The four prompts, listed, and rendered in the session's language (French) and in
+    English when asked, each naming the tools to use."""
+    listed = {p.name for p in (await session.list_prompts()).prompts}
+    assert listed == {"teach_me_tarot", "quiz_me", "referee_our_game", "analyse_my_deal"}
+    tools = {"teach_me_tarot": "search_rules", "quiz_me": "quiz_question",
+             "referee_our_game": "check_play", "analyse_my_deal": "find_mistakes"}
+    for name, tool in tools.items():
+        french = (await session.get_prompt(name)).messages[0].content
+        english = (await session.get_prompt(name, {"lang": "en"})).messages[0].content
+        assert french.type == english.type == "text"
+        assert tool in french.text and tool in english.text
+        assert FRENCH_WORDS.search(french.text) and "tarot" in english.text
+        assert french.text != english.text
+
+
+def test_table_and_prompts() -> None:
+    async def scenario(session: ClientSession) -> None:
+        await _table_played(session)
+        await _prompts(session)
+
+    _over_stdio(scenario, "--lang", "fr")
