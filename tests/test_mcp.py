@@ -27,6 +27,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from tutor import create_app
+from tutor.mcp_server.facts import FACTS
 from tutor.mcp_server.tools import TOOLS
 
 BIN = Path(sys.executable).parent
@@ -150,7 +151,7 @@ def _descriptions(node: Any) -> list[str]:
 async def _lists_tools_with_schemas(session: ClientSession) -> None:
     result = await session.list_tools()
     listed = {tool.name: tool for tool in result.tools}
-    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language", "table"}
+    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language", "table", "facts"}
     size = len(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True),
                           ensure_ascii=False))
     assert size <= LISTED_BUDGET, size
@@ -613,8 +614,40 @@ async def _prompts(session: ClientSession) -> None:
         assert french.text != english.text
 
 
+async def _facts(session: ClientSession) -> None:
+    """Each question of ``facts`` answers as its endpoint does; a wrong request is a tool
+    error in French naming the fields at fault, with an example of a right one."""
+    client = create_app({"TESTING": True}).test_client()
+    requests = {
+        "auction": {"players": 4, "dealer": 3, "bids": ["passe", "petite", "garde", "passe"]},
+        "chelem": {"players": 4, "dealer": 0, "taker": 2},
+        "cut": {"at": 39},
+        "plan": {"players": 5, "dealer": 0},
+        "partie": {"names": ["Ana", "Ben", "Chloé", "Dan"], "deals": 3,
+                   "entries": [{"taker": 1, "contract": "garde", "bouts": 2, "points": 49}]},
+        "score_check": {"players": 4, "contract": "garde", "bouts": 3, "points": 10},
+        "notes": {"taker_scores": [120, 60, -30], "gaps": [144, -10],
+                  "attack_notes": [100], "defence_notes": [50, 30]},
+    }
+    for what, request in requests.items():
+        answer = await session.call_tool("facts", {"what": what, "request": request,
+                                                   "lang": "en"})
+        assert not answer.is_error, (what, answer.content[0].text)
+        method, path = FACTS[what]
+        expected = (client.get(f"/api/v1{path}", query_string={**request, "lang": "en"})
+                    if method == "GET" else client.post(f"/api/v1{path}?lang=en",
+                                                        json=request))
+        assert answer.structured_content == expected.get_json(), what
+    wrong = await session.call_tool("facts", {"what": "auction", "request": {"players": 9}})
+    assert wrong.is_error and "pas à 9" in wrong.content[0].text
+    assert '"bids": ["passe"' in wrong.content[0].text  # an example of a right request
+    unknown = await session.call_tool("facts", {"what": "weather", "request": {}})
+    assert unknown.is_error and "auction, chelem" in unknown.content[0].text
+
+
 def test_table_and_prompts() -> None:
     async def scenario(session: ClientSession) -> None:
+        await _facts(session)
         await _table_played(session)
         await _prompts(session)
 

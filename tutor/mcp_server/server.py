@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import weakref
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any, Final
 
@@ -38,6 +39,7 @@ from rules_fr.catalog import RULES
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import supported_languages
 from tutor.i18n.tools import prompt_text, session_language
+from tutor.mcp_server.facts import FACTS_DESCRIPTION, FACTS_SCHEMA, facts_call
 from tutor.mcp_server.table import TABLE_DESCRIPTION, TABLE_SCHEMA, TableError, table_call
 from tutor.mcp_server.tools import (
     TOOLS,
@@ -188,8 +190,11 @@ def _set_language_tool(app: Flask, languages: SessionLanguages) -> Tool:
                 annotations=ToolAnnotations(idempotent_hint=True, open_world_hint=False))
 
 
-def _table_tool(app: Flask, languages: SessionLanguages) -> Tool:
-    """``table``: a live table with robots (:mod:`tutor.mcp_server.table`)."""
+def _grouped_tool(app: Flask, languages: SessionLanguages, name: str, description: str,
+                  parameters: dict[str, Any], call: Callable[..., tuple[dict[str, Any], str]],
+                  annotations: ToolAnnotations) -> Tool:
+    """A tool over several endpoints, called in-process: ``table`` (a live table with robots,
+    :mod:`tutor.mcp_server.table`) and ``facts`` (:mod:`tutor.mcp_server.facts`)."""
 
     def run(arguments: dict[str, Any], ctx: Context[Any, Any] | None = None) -> CallToolResult:
         arguments = dict(arguments)
@@ -201,16 +206,15 @@ def _table_tool(app: Flask, languages: SessionLanguages) -> Tool:
                 return _error(str(language_error(app, lang, language)))
             language = served
         try:
-            payload, text = table_call(app, arguments, language)
+            payload, text = call(app, arguments, language)
         except TableError as error:
             return _error(str(error))
         return CallToolResult(content=[TextContent(type="text", text=text)],
                               structured_content=payload)
 
-    return Tool(fn=run, name="table", title=None, description=TABLE_DESCRIPTION,
-                parameters=dict(TABLE_SCHEMA), fn_metadata=FuncMetadata(arg_model=_Arguments),
-                is_async=False, context_kwarg="ctx",
-                annotations=ToolAnnotations(read_only_hint=False, open_world_hint=False))
+    return Tool(fn=run, name=name, title=None, description=description,
+                parameters=dict(parameters), fn_metadata=FuncMetadata(arg_model=_Arguments),
+                is_async=False, context_kwarg="ctx", annotations=annotations)
 
 
 PROMPTS: Final = {"teach_me_tarot": ("teach", "Teach me tarot"),
@@ -280,7 +284,11 @@ def build_server(app: Flask | None = None, language: str | None = None) -> MCPSe
         instructions=INSTRUCTIONS,
         tools=[_set_language_tool(app, languages),
                *(_tool(app, spec, document, languages) for spec in TOOLS),
-               _table_tool(app, languages)],
+               _grouped_tool(app, languages, "facts", FACTS_DESCRIPTION, FACTS_SCHEMA,
+                             facts_call, _READ_ONLY),
+               _grouped_tool(app, languages, "table", TABLE_DESCRIPTION, TABLE_SCHEMA,
+                             table_call, ToolAnnotations(read_only_hint=False,
+                                                         open_world_hint=False))],
     )
     _add_prompts(server, app, languages)
 

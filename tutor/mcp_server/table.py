@@ -36,7 +36,7 @@ TABLE_SCHEMA: Final[dict[str, Any]] = {
     "properties": {
         "action": {"enum": ["open", "view", "act", "events"]},
         "players": {"type": "integer", "minimum": 3, "maximum": 5},
-        "robots": {"type": "array", "items": {"type": "integer"}},
+        "robots": {"type": "array", "items": {"type": "integer"}, "description": "Seats."},
         "table_id": {"type": "string", "description": "From open."},
         "token": {"type": "string", "description": "A seat's, from open."},
         "move": {"type": "object", "description": "For act."},
