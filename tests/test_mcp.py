@@ -645,8 +645,24 @@ async def _facts(session: ClientSession) -> None:
     assert unknown.is_error and "auction, chelem" in unknown.content[0].text
 
 
+async def _advice_lists_the_legal_cards(session: ClientSession) -> None:
+    """advise_play's text lists every legal card, the advised one first, and says the others
+    are not ranked (solve_position values them when every hand is known)."""
+    from tutor.api.examples import ADVICE_PLAY
+
+    for lang, said in (("en", "the advised one first"), ("fr", "la conseillée d'abord")):
+        advice = await session.call_tool("advise_play", {**ADVICE_PLAY, "lang": lang})
+        assert not advice.is_error
+        answer = advice.structured_content
+        line = next(t for t in advice.content[0].text.splitlines() if said in t)
+        listed = line.rsplit(": ", 1)[1].rstrip(".").split(", ")
+        assert listed[0] == answer["card"] and sorted(listed) == sorted(answer["legal_cards"])
+        assert "solve_position" in line
+
+
 def test_table_and_prompts() -> None:
     async def scenario(session: ClientSession) -> None:
+        await _advice_lists_the_legal_cards(session)
         await _facts(session)
         await _table_played(session)
         await _prompts(session)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tutor.i18n.words import gettext, ngettext, speaking
 
-__all__ = ["found_rules", "next_page", "prompt_text", "rules_cited", "session_language"]
+__all__ = ["found_rules", "legal_cards_advised_first", "next_page", "prompt_text",
+           "rules_cited", "session_language"]
 
 
 @speaking
@@ -61,3 +62,11 @@ def prompt_text(name: str) -> str:
         "tricks. Count and score it with score_deal, find the cards that cost points with "
         "find_mistakes, look at a position with solve_position or advise_play, and explain "
         "each mistake with the rules cited.")
+
+
+@speaking
+def legal_cards_advised_first(cards: str) -> str:
+    """An advice's legal cards, the advised one first: the engine ranks only that one."""
+    return gettext("Legal cards, the advised one first (the others are not ranked; with every "
+                   "hand known, solve_position gives each card's value): %(cards)s.",
+                   cards=cards)

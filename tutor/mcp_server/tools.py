@@ -53,7 +53,7 @@ from tutor.fields import (
 )
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import primary_language, supported_languages
-from tutor.i18n.tools import found_rules, next_page, rules_cited
+from tutor.i18n.tools import found_rules, legal_cards_advised_first, next_page, rules_cited
 from tutor.services import UnknownRule
 from tutor.services import advice as advice_service
 from tutor.services import analysis as analysis_service
@@ -600,6 +600,9 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
         _SPECS[_QUIZ_MIRRORS[payload["kind"]]].rules if "kind" in payload else ())
     explanation = payload.get("explanation") or ""
     rules = "; ".join(f"{rule_id} ({rule_title(rule_id)})" for rule_id in cited)
+    if spec.name == "advise_play":  # the engine ranks one card: the others follow it, unranked
+        order = [payload["card"], *(c for c in payload["legal_cards"] if c != payload["card"])]
+        explanation = f"{explanation}\n{legal_cards_advised_first(', '.join(order))}"
     return f"{explanation}\n{rules_cited(rules)}".strip()
 
 
