@@ -85,6 +85,12 @@ what is expected (a member no schema lists, a card given twice in a list and a l
 than a deal allows are refused;
 leave an optional argument out rather than send null). Read a cited rule with `read_rule`
 (or the resource `rule://<id>`).
+`facts` answers the smaller questions (`what`: auction, chelem, cut, plan, partie,
+score_check, notes; `request`: its figures, and a wrong one is answered with a right
+example). `table` plays a live game against robots: `open` answers a token per human seat (pass
+it back with `table_id` to `view`, `act` with the view's legal moves, `events` since a `seq`);
+robots play their turns at once. Prompts: teach_me_tarot, quiz_me, referee_our_game,
+analyse_my_deal.
 """
 
 
