@@ -592,6 +592,10 @@ async def _table_played(session: ClientSession) -> None:
     wrong = await session.call_tool("table", {"action": "act", **seat,
                                               "move": {"type": "play", "card": "ZZ"}})
     assert wrong.is_error and "n'est pas une carte" in wrong.content[0].text
+    gone = await session.call_tool("table", {**seat, "action": "view",
+                                             "table_id": "nosuchtable"})
+    assert gone.is_error and "« nosuchtable »" in gone.content[0].text
+    assert not HTTP_WORDING.search(gone.content[0].text) and "/api" not in gone.content[0].text
     unknown = await session.call_tool("table", {"action": "fly"})
     assert unknown.is_error and "open, view, act, events" in unknown.content[0].text
     bad_players = await session.call_tool("table", {"action": "open", "players": "x"})

@@ -66,6 +66,10 @@ def _problem(body: Any) -> str:
 
 def _answer(response: Any, status: int) -> dict[str, Any]:
     body = response.get_json(silent=True)
+    path = response.request.path
+    if response.status_code == 404 and "/tables/" in path:  # no table: no path in the text
+        table_id = path.split("/tables/", 1)[1].split("/")[0]
+        raise TableError("table_id: " + _problem(body).replace(path, f"« {table_id} »"))
     if response.status_code != status or not isinstance(body, dict):
         raise TableError(_problem(body))
     return body
