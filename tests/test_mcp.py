@@ -27,6 +27,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from tutor import create_app
+from tutor.mcp_server.facts import FACTS
 from tutor.mcp_server.tools import TOOLS
 
 BIN = Path(sys.executable).parent
@@ -150,7 +151,7 @@ def _descriptions(node: Any) -> list[str]:
 async def _lists_tools_with_schemas(session: ClientSession) -> None:
     result = await session.list_tools()
     listed = {tool.name: tool for tool in result.tools}
-    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language"}
+    assert set(listed) == {spec.name for spec in TOOLS} | {"set_language", "table", "facts"}
     size = len(json.dumps(result.model_dump(mode="json", by_alias=True, exclude_none=True),
                           ensure_ascii=False))
     assert size <= LISTED_BUDGET, size
@@ -552,3 +553,122 @@ def test_bad_http_address_is_a_usage_error() -> None:
 
 def test_session_language_over_streamable_http() -> None:
     _over_http(_session_language, "--lang", "en")
+
+
+# --- the live table and the prompts ----------------------------------------------------------
+
+
+async def _table_played(session: ClientSession) -> None:
+    """A table of three robots and one human seat, opened and played from the chat: the human
+    seat passes and plays the first of its legal cards until a deal is scored; its events are
+    read; a card that is no card and an unknown action are tool errors in the session's
+    language (French), never a crash."""
+    opened = await session.call_tool("table", {"action": "open", "players": 4,
+                                               "robots": [1, 2, 3]})
+    assert not opened.is_error, opened.content[0].text
+    table = opened.structured_content
+    assert [s["seat"] for s in table["seats"]] == [0] and "view" in table
+    seat = {"table_id": table["table_id"], "token": table["seats"][0]["token"]}
+    for _ in range(200):
+        viewed = await session.call_tool("table", {"action": "view", **seat})
+        assert not viewed.is_error, viewed.content[0].text
+        view = viewed.structured_content
+        if view["scoresheet"]["entries"]:
+            break
+        legal = view["you"]["legal"]
+        move = ({"type": "play", "card": legal["cards"][0]} if legal["cards"]
+                else {"type": "bid", "bid": "passe"})
+        assert legal["cards"] or legal["bids"], view
+        acted = await session.call_tool("table", {"action": "act", "move": move, **seat})
+        assert not acted.is_error, acted.content[0].text
+        assert acted.structured_content["events"]
+    else:
+        raise AssertionError("no deal was scored")
+    entry = view["scoresheet"]["entries"][0]
+    assert sum(entry["scores"]) == 0 and len(entry["scores"]) == 4
+    events = await session.call_tool("table", {"action": "events", "since": 0, **seat})
+    assert not events.is_error
+    assert {"deal", "action", "scored"} <= {e["type"] for e in events.structured_content["events"]}
+    wrong = await session.call_tool("table", {"action": "act", **seat,
+                                              "move": {"type": "play", "card": "ZZ"}})
+    assert wrong.is_error and "n'est pas une carte" in wrong.content[0].text
+    gone = await session.call_tool("table", {**seat, "action": "view",
+                                             "table_id": "nosuchtable"})
+    assert gone.is_error and "« nosuchtable »" in gone.content[0].text
+    assert not HTTP_WORDING.search(gone.content[0].text) and "/api" not in gone.content[0].text
+    unknown = await session.call_tool("table", {"action": "fly"})
+    assert unknown.is_error and "open, view, act, events" in unknown.content[0].text
+    bad_players = await session.call_tool("table", {"action": "open", "players": "x"})
+    assert bad_players.is_error and "entier" in bad_players.content[0].text
+
+
+async def _prompts(session: ClientSession) -> None:
+    """The four prompts, listed, and rendered in the session's language (French) and in
+    English when asked, each naming the tools to use."""
+    listed = {p.name for p in (await session.list_prompts()).prompts}
+    assert listed == {"teach_me_tarot", "quiz_me", "referee_our_game", "analyse_my_deal"}
+    tools = {"teach_me_tarot": "search_rules", "quiz_me": "quiz_question",
+             "referee_our_game": "check_play", "analyse_my_deal": "find_mistakes"}
+    for name, tool in tools.items():
+        french = (await session.get_prompt(name)).messages[0].content
+        english = (await session.get_prompt(name, {"lang": "en"})).messages[0].content
+        assert french.type == english.type == "text"
+        assert tool in french.text and tool in english.text
+        assert FRENCH_WORDS.search(french.text) and "tarot" in english.text
+        assert french.text != english.text
+
+
+async def _facts(session: ClientSession) -> None:
+    """Each question of ``facts`` answers as its endpoint does; a wrong request is a tool
+    error in French naming the fields at fault, with an example of a right one."""
+    client = create_app({"TESTING": True}).test_client()
+    requests = {
+        "auction": {"players": 4, "dealer": 3, "bids": ["passe", "petite", "garde", "passe"]},
+        "chelem": {"players": 4, "dealer": 0, "taker": 2},
+        "cut": {"at": 39},
+        "plan": {"players": 5, "dealer": 0},
+        "partie": {"names": ["Ana", "Ben", "Chloé", "Dan"], "deals": 3,
+                   "entries": [{"taker": 1, "contract": "garde", "bouts": 2, "points": 49}]},
+        "score_check": {"players": 4, "contract": "garde", "bouts": 3, "points": 10},
+        "notes": {"taker_scores": [120, 60, -30], "gaps": [144, -10],
+                  "attack_notes": [100], "defence_notes": [50, 30]},
+    }
+    for what, request in requests.items():
+        answer = await session.call_tool("facts", {"what": what, "request": request,
+                                                   "lang": "en"})
+        assert not answer.is_error, (what, answer.content[0].text)
+        method, path = FACTS[what]
+        expected = (client.get(f"/api/v1{path}", query_string={**request, "lang": "en"})
+                    if method == "GET" else client.post(f"/api/v1{path}?lang=en",
+                                                        json=request))
+        assert answer.structured_content == expected.get_json(), what
+    wrong = await session.call_tool("facts", {"what": "auction", "request": {"players": 9}})
+    assert wrong.is_error and "pas à 9" in wrong.content[0].text
+    assert '"bids": ["passe"' in wrong.content[0].text  # an example of a right request
+    unknown = await session.call_tool("facts", {"what": "weather", "request": {}})
+    assert unknown.is_error and "auction, chelem" in unknown.content[0].text
+
+
+async def _advice_lists_the_legal_cards(session: ClientSession) -> None:
+    """advise_play's text lists every legal card, the advised one first, and says the others
+    are not ranked (solve_position values them when every hand is known)."""
+    from tutor.api.examples import ADVICE_PLAY
+
+    for lang, said in (("en", "the advised one first"), ("fr", "la conseillée d'abord")):
+        advice = await session.call_tool("advise_play", {**ADVICE_PLAY, "lang": lang})
+        assert not advice.is_error
+        answer = advice.structured_content
+        line = next(t for t in advice.content[0].text.splitlines() if said in t)
+        listed = line.rsplit(": ", 1)[1].rstrip(".").split(", ")
+        assert listed[0] == answer["card"] and sorted(listed) == sorted(answer["legal_cards"])
+        assert "solve_position" in line
+
+
+def test_table_and_prompts() -> None:
+    async def scenario(session: ClientSession) -> None:
+        await _advice_lists_the_legal_cards(session)
+        await _facts(session)
+        await _table_played(session)
+        await _prompts(session)
+
+    _over_stdio(scenario, "--lang", "fr")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import weakref
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any, Final
 
@@ -37,7 +38,9 @@ from pydantic import ConfigDict
 from rules_fr.catalog import RULES
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import supported_languages
-from tutor.i18n.tools import session_language
+from tutor.i18n.tools import prompt_text, session_language
+from tutor.mcp_server.facts import FACTS_DESCRIPTION, FACTS_SCHEMA, facts_call
+from tutor.mcp_server.table import TABLE_DESCRIPTION, TABLE_SCHEMA, TableError, table_call
 from tutor.mcp_server.tools import (
     TOOLS,
     ToolError,
@@ -82,6 +85,12 @@ what is expected (a member no schema lists, a card given twice in a list and a l
 than a deal allows are refused;
 leave an optional argument out rather than send null). Read a cited rule with `read_rule`
 (or the resource `rule://<id>`).
+`facts` answers the smaller questions (`what`: auction, chelem, cut, plan, partie,
+score_check, notes; `request`: its figures, and a wrong one is answered with a right
+example). `table` plays a live game against robots: `open` answers a token per human seat (pass
+it back with `table_id` to `view`, `act` with the view's legal moves, `events` since a `seq`);
+robots play their turns at once. Prompts: teach_me_tarot, quiz_me, referee_our_game,
+analyse_my_deal.
 """
 
 
@@ -187,6 +196,61 @@ def _set_language_tool(app: Flask, languages: SessionLanguages) -> Tool:
                 annotations=ToolAnnotations(idempotent_hint=True, open_world_hint=False))
 
 
+def _grouped_tool(app: Flask, languages: SessionLanguages, name: str, description: str,
+                  parameters: dict[str, Any], call: Callable[..., tuple[dict[str, Any], str]],
+                  annotations: ToolAnnotations) -> Tool:
+    """A tool over several endpoints, called in-process: ``table`` (a live table with robots,
+    :mod:`tutor.mcp_server.table`) and ``facts`` (:mod:`tutor.mcp_server.facts`)."""
+
+    def run(arguments: dict[str, Any], ctx: Context[Any, Any] | None = None) -> CallToolResult:
+        arguments = dict(arguments)
+        language = languages.of(ctx)
+        lang = arguments.pop("lang", None)
+        if lang is not None:
+            served = served_language(app, lang)
+            if served is None:
+                return _error(str(language_error(app, lang, language)))
+            language = served
+        try:
+            payload, text = call(app, arguments, language)
+        except TableError as error:
+            return _error(str(error))
+        return CallToolResult(content=[TextContent(type="text", text=text)],
+                              structured_content=payload)
+
+    return Tool(fn=run, name=name, title=None, description=description,
+                parameters=dict(parameters), fn_metadata=FuncMetadata(arg_model=_Arguments),
+                is_async=False, context_kwarg="ctx", annotations=annotations)
+
+
+PROMPTS: Final = {"teach_me_tarot": ("teach", "Teach me tarot"),
+                  "quiz_me": ("quiz", "Quiz me"),
+                  "referee_our_game": ("referee", "Referee our game"),
+                  "analyse_my_deal": ("analyse", "Analyse my deal")}
+"""The prompts: name → (the message's key in :func:`prompt_text`, title)."""
+
+
+def _add_prompts(server: MCPServer, app: Flask, languages: SessionLanguages) -> None:
+    """Each prompt a user message naming the tools to use, in the prompt's ``lang``, else
+    the session's language."""
+    for name, (key, title) in PROMPTS.items():
+        def render(lang: str | None = None, ctx: Context[Any, Any] | None = None,
+                   key: str = key) -> str:
+            language = served_language(app, lang) or languages.of(ctx)
+            with app.test_request_context("/", query_string={"lang": language}):
+                return prompt_text(key)
+
+        server.prompt(name=name, title=title, description=title + " (lang: fr or en).")(
+            _prompt_function(render))
+
+
+def _prompt_function(render: Any) -> Any:
+    def prompt(lang: str | None = None, ctx: Context[Any, Any] | None = None) -> str:
+        return str(render(lang, ctx))
+
+    return prompt
+
+
 def _resource_language(app: Flask, lang: str | None, languages: SessionLanguages,
                        ctx: Context[Any, Any] | None) -> str:
     """A resource's ``?lang=`` as served, else the session's language; a language the service
@@ -225,8 +289,14 @@ def build_server(app: Flask | None = None, language: str | None = None) -> MCPSe
         name="tarot-tutor", title="Tarot tutor (FFT rules)", version=package_version(),
         instructions=INSTRUCTIONS,
         tools=[_set_language_tool(app, languages),
-               *(_tool(app, spec, document, languages) for spec in TOOLS)],
+               *(_tool(app, spec, document, languages) for spec in TOOLS),
+               _grouped_tool(app, languages, "facts", FACTS_DESCRIPTION, FACTS_SCHEMA,
+                             facts_call, _READ_ONLY),
+               _grouped_tool(app, languages, "table", TABLE_DESCRIPTION, TABLE_SCHEMA,
+                             table_call, ToolAnnotations(read_only_hint=False,
+                                                         open_world_hint=False))],
     )
+    _add_prompts(server, app, languages)
 
     def index(language: str) -> str:
         with app.test_request_context("/api/v1/rules", query_string={"lang": language}):

@@ -53,7 +53,7 @@ from tutor.fields import (
 )
 from tutor.i18n import error_text, rule_title
 from tutor.i18n.language import primary_language, supported_languages
-from tutor.i18n.tools import found_rules, next_page, rules_cited
+from tutor.i18n.tools import found_rules, legal_cards_advised_first, next_page, rules_cited
 from tutor.services import UnknownRule
 from tutor.services import advice as advice_service
 from tutor.services import analysis as analysis_service
@@ -158,62 +158,52 @@ _DEAL_ARGUMENTS: Final[dict[str, Any]] = {
 # does with its row is written once, in input_schema, call_tool and answer_text.
 TOOLS: Final[tuple[ToolSpec, ...]] = (
     ToolSpec("check_play", "May this card be played?",
-             "Whether a card may be played to the current trick: the verdict, every legal "
-             "card, the rule broken or why a surprising play is allowed, warnings.",
+             "May this card be played: verdict, legal cards, rule broken or why allowed.",
              "/check/play", "POST", check_service.play, check_api.PlayRequest(),
              examples.PLAY, ("play.follow-suit", "play.must-trump", "play.overtrump",
                              "play.excuse-anytime")),
     ToolSpec("check_ecart", "Is this écart legal?",
-             "Whether the taker's écart is legal: its size, no king, no bout, trumps only "
-             "when unavoidable (and shown).",
+             "Whether the taker's écart is legal.",
              "/check/ecart", "POST", check_service.ecart, check_api.EcartRequest(),
              examples.ECART, ("ecart.size", "ecart.no-king-no-bout", "ecart.trumps")),
     ToolSpec("check_bid", "Is this bid legal?",
-             "Whether a bid is legal after the earlier ones: each speaks once, each contract "
-             "higher than the last.",
+             "Whether a bid is legal after the earlier ones.",
              "/check/bid", "POST", check_service.bid, check_api.BidRequest(), examples.BID,
              ("bid.contracts", "bid.higher", "bid.once")),
     ToolSpec("check_king_call", "May the taker call this card?",
-             "Five players: whether the taker may call this card (a king; a queen with the "
-             "four kings, and so on down) and whether he then plays alone.",
+             "Five players: whether the taker may call this card, and whether he then plays "
+             "alone.",
              "/check/king-call", "POST", check_service.king_call,
              check_api.KingCallRequest(), examples.KING_CALL,
              ("call.king", "call.ladder", "call.alone")),
     ToolSpec("check_poignee", "Is this poignée legal?",
-             "Whether a poignée (a show of trumps) is legal and which one it is, at 3, 4 or "
-             "5 players.",
+             "Whether a poignée is legal, and which.",
              "/check/poignee", "POST", check_service.poignee, check_api.PoigneeRequest(),
              examples.POIGNEE, ("poignee.thresholds", "poignee.excuse", "poignee.shown",
                                 "poignee.bonus")),
     ToolSpec("check_hand", "What does this hand allow?",
-             "What a dealt hand allows: petit sec (the deal is annulled) and the poignées "
-             "it can show.",
+             "What a dealt hand allows: petit sec, poignées.",
              "/check/hand", "POST", check_service.hand, check_api.HandRequest(),
              examples.HAND, ("deal.petit-sec", "poignee.thresholds")),
     ToolSpec("count_cards", "What are these cards worth?",
-             "Card points (kings and bouts 4.5 … other cards 0.5; 91 in all), exact "
-             "half-points, and the bouts among them.",
+             "Card points (91 in all) and the bouts among them.",
              "/count", "POST", count_service.count, count_api.CountRequest(),
              COUNT_EXAMPLE, ("cards.points", "cards.bouts", "counting.total")),
     ToolSpec("score", "Score a deal from its figures",
-             "A deal's score from the taker's points and bouts, contract, petit au bout, "
-             "poignées and chelem: line by line, per seat, and why.",
+             "A deal's score from its figures, line by line, per seat.",
              "/score", "POST", score_service.score_figures, score_api.ScoreRequest(),
              examples.SCORE, ("score.targets", "score.base", "score.multipliers",
                               "score.total")),
     ToolSpec("score_deal", "Count and score a whole played deal",
-             "A complete deal (chien, écart, the tricks with their leaders, announcements) "
-             "replayed card by card through the rules, counted, then scored.",
+             "A whole played deal replayed through the rules, counted, scored.",
              "/score/deal", "POST", score_service.score_deal, score_api.ScoreDealRequest(),
              examples.SCORE_DEAL, ("counting.total", "counting.excuse", "score.total")),
     ToolSpec("trick_winner", "Who wins this trick?",
-             "Who wins a trick (the highest trump, else the highest card of the suit led; "
-             "the excuse never wins), its points and who leads next.",
+             "Who wins a trick, its points and who leads next.",
              "/check/trick", "POST", check_service.trick, facts_api.TrickRequest(),
              TRICK_EXAMPLE, ("trick.winner", "play.excuse-anytime")),
     ToolSpec("search_rules", "Search the rules",
-             "The rules answering a question in French or English, best first, or a topic's: "
-             "id, title, summary, best sentence. Read one with read_rule.",
+             "Rules answering a question (French or English) or a topic's.",
              "/rules", "GET", _search, rules_api.RuleSearchArguments(),
              {"q": "excuse dernier pli", "lang": "en"},
              arguments={
@@ -230,8 +220,7 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
                               "description": "Worked examples of each rule: `none`, `brief` "
                                              "(id and title)."}}),
     ToolSpec("read_rule", "Read one rule",
-             "One rule by id (as verdicts cite it): title, text, sources, worked examples; "
-             "an unknown id lists the closest.",
+             "One rule by id: title, text, sources, worked examples.",
              "/rules/{rule_id}", "GET", _read, rules_api.RuleReadArguments(),
              {"rule_id": "play.overtrump", "lang": "en"},
              arguments={"rule_id": {"type": "string", "maxLength": 80,
@@ -242,46 +231,38 @@ TOOLS: Final[tuple[ToolSpec, ...]] = (
                                                     "and title), `told` (with their "
                                                     "stories)."}}),
     ToolSpec("quiz_question", "Ask a quiz question",
-             "A quiz question of a `kind` from a random deal: the question and the position, "
-             "never the answer (mark the learner's with quiz_answer).",
+             "A quiz question of a `kind`, never its answer (mark it with quiz_answer).",
              "/quiz/{kind}", "GET", _ask, quiz_api.QuizQuestionArguments(),
              {"kind": "play", "players": 4, "seed": 17, "lang": "en"}),
     ToolSpec("quiz_answer", "Mark an answer to a quiz question",
-             "Marks and explains an answer to a quiz_question (same kind, players, seed) in "
-             "its kind's member: cards, legal, points, score, card or choice.",
+             "Marks and explains an answer to a quiz_question (same kind, players, seed).",
              "/quiz/answer", "POST", quiz_service.mark, quiz_api.QuizAnswerRequest(),
              quiz_api.ANSWER_EXAMPLE),
     ToolSpec("advise_bid", "What should this hand bid?",
-             "The bid a good player would make with this hand after the earlier bids, with "
-             "the hand's count as reasons.",
+             "The bid a good player makes with this hand after the earlier bids, and why.",
              "/advice/bid", "POST", advice_service.bid, advice_api.BidAdviceRequest(),
              examples.ADVICE_BID, ("bid.contracts",)),
     ToolSpec("advise_ecart", "What should the taker put aside?",
-             "A legal écart a good player would make (keep kings and bouts, make voids, "
-             "trumps only when forced), with its reasons.",
+             "A legal écart a good player makes, and why.",
              "/advice/ecart", "POST", advice_service.ecart, advice_api.EcartAdviceRequest(),
              examples.ADVICE_ECART, ("ecart.size", "ecart.no-king-no-bout", "ecart.trumps")),
     ToolSpec("advise_play", "Which card should be played?",
-             "The legal card a good player would play from what this player knows (hand, "
-             "trick, seats, contract, earlier tricks), with its reasons.",
+             "The legal card a good player plays from what he knows, and why.",
              "/advice/play", "POST", advice_service.play, advice_api.PlayAdviceRequest(),
              examples.ADVICE_PLAY, ("play.follow-suit", "petit.hunt")),
     ToolSpec("advise_king_call", "Which card should the taker call?",
-             "Five players: the card a good taker calls with these 15 cards, with its "
-             "reasons.",
+             "Five players: the card a good taker calls, and why.",
              "/advice/king-call", "POST", advice_service.king_call,
              advice_api.KingCallAdviceRequest(), examples.ADVICE_KING_CALL,
              ("call.king", "call.ladder")),
     ToolSpec("solve_position", "Each card's value, all hands visible",
-             "Double dummy: each legal card's card points and score with best play after "
-             "it; the best, a line.",
+             "Double dummy: each legal card's points and score with best play.",
              "/analysis/solve", "POST", analysis_service.solve_position,
              analysis_api.SolveRequest(), analysis_api.SOLVE_EXAMPLE, _ANALYSIS_RULES,
              arguments=_POSITION_ARGUMENTS,
              required=("players", "hands", "leader", "taker", "contract")),
     ToolSpec("find_mistakes", "A played deal's mistakes",
-             "score_deal's deal, all hands visible: each card that cost its side, from the "
-             "last tricks back.",
+             "score_deal's deal, all hands visible: each card that cost its side.",
              "/analysis/deal", "POST", analysis_service.find_mistakes,
              score_api.ScoreDealRequest(), examples.SCORE_DEAL, _ANALYSIS_RULES,
              arguments=_DEAL_ARGUMENTS,
@@ -619,6 +600,9 @@ def answer_text(spec: ToolSpec, payload: Mapping[str, Any]) -> str:
         _SPECS[_QUIZ_MIRRORS[payload["kind"]]].rules if "kind" in payload else ())
     explanation = payload.get("explanation") or ""
     rules = "; ".join(f"{rule_id} ({rule_title(rule_id)})" for rule_id in cited)
+    if spec.name == "advise_play":  # the engine ranks one card: the others follow it, unranked
+        order = [payload["card"], *(c for c in payload["legal_cards"] if c != payload["card"])]
+        explanation = f"{explanation}\n{legal_cards_advised_first(', '.join(order))}"
     return f"{explanation}\n{rules_cited(rules)}".strip()
 
 
