@@ -17,14 +17,13 @@ Everything is found by its accessible name or role, as a screen reader would.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 from rules_fr.cards import BY_CODE, points_half
 
 from .conftest import DESKTOP, PHONE, SCREENSHOTS
 from .practice import act, hand, select, sit_down, state, wait_ready
+from .test_referee_console import _api  # the console tests' API call, not a copy of it
 
 FITS = "() => document.scrollingElement.scrollWidth <= innerWidth"
 
@@ -90,16 +89,6 @@ def _fits_a_phone(p: Any, where: str) -> None:
                      " w.getClientRects().length && w.scrollWidth > w.clientWidth + 1)"
                      ".map(w => w.getAttribute('aria-labelledby') || w.className)")
     assert cut == [], (where, cut)
-
-
-def _api(server: str, path: str, token: str | None = None, body: Any = None) -> Any:
-    request = urllib.request.Request(server + "/api/v1" + path, method="POST" if body else "GET",
-                                     data=json.dumps(body).encode() if body else None)
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
 
 
 PAGES = ["/", "/rules", "/trick?players=4&seed=11", "/ecart?players=4&seed=5", "/score",
